@@ -1,0 +1,68 @@
+/**
+ * Headless bots: `random` (uniform over the ruleset's candidates) and `greedy` (one ply: the candidate
+ * whose result the ruleset's evaluation likes best, averaged over a few dice draws). Bots draw from their
+ * own RNG and re-seed the copies they look ahead on, so they never read the game's future dice.
+ */
+import type { AnyRuleset, BaseAction, BaseState, Side } from '../src/engine/contract';
+import { Rng, seedRng } from '../src/engine/rng';
+
+export interface Bot {
+  name: string;
+  choose(ruleset: AnyRuleset, state: BaseState): BaseAction;
+}
+
+export const BOT_NAMES = ['random', 'greedy'] as const;
+export type BotName = (typeof BOT_NAMES)[number];
+
+export function isBotName(name: string): name is BotName {
+  return (BOT_NAMES as readonly string[]).includes(name);
+}
+
+export function randomBot(seed: string): Bot {
+  const rng = new Rng(seedRng(`random:${seed}`));
+  return {
+    name: 'random',
+    choose(ruleset, state) {
+      const options = ruleset.candidates(state);
+      if (options.length === 0) throw new Error(`no candidate action at ply ${state.ply}`);
+      return options[rng.int(options.length)]!;
+    },
+  };
+}
+
+/** One-ply greedy: each candidate is tried `samples` times on a copy whose dice the bot re-seeds. */
+export function greedyBot(seed: string, samples = 2): Bot {
+  const rng = new Rng(seedRng(`greedy:${seed}`));
+  return {
+    name: 'greedy',
+    choose(ruleset, state) {
+      const decision = ruleset.decision(state);
+      const options = ruleset.candidates(state);
+      if (!decision || options.length === 0) throw new Error(`no candidate action at ply ${state.ply}`);
+      if (options.length === 1) return options[0]!;
+      const side: Side = decision.side;
+      let best = options[0]!;
+      let bestValue = Number.NEGATIVE_INFINITY;
+      for (const action of options) {
+        let total = 0;
+        for (let k = 0; k < samples; k++) {
+          const copy = ruleset.clone(state);
+          copy.rng = seedRng(`${rng.next()}`);
+          const error = ruleset.applyInPlace(copy, action);
+          total += error ? -2 : ruleset.evaluate(copy, side);
+        }
+        // A tiny random tie-break keeps greedy from always picking the first of equal options.
+        const value = total / samples + rng.next() * 1e-6;
+        if (value > bestValue) {
+          bestValue = value;
+          best = action;
+        }
+      }
+      return best;
+    },
+  };
+}
+
+export function makeBot(name: BotName, seed: string): Bot {
+  return name === 'random' ? randomBot(seed) : greedyBot(seed);
+}

@@ -1,0 +1,274 @@
+/**
+ * `epic` knowledge for bots and the AI: a finite set of tactical candidates at each decision (the
+ * continuous moves sampled toward objectives, enemies and cover), the legal set the view draws, and a
+ * heuristic evaluation. Every candidate passes `check`, the one legality source.
+ */
+import type { LegalRegion, LegalSet } from '../../engine/contract';
+import { maxReachAlong, type Vec2 } from '../../engine/geometry';
+import { check, combatActions, decider, decisionOf } from './rules';
+import {
+  baseById,
+  coherencyGroups,
+  contacts,
+  costFor,
+  detById,
+  isBlocked,
+  load,
+  onTable,
+  other,
+  prof,
+  remaining,
+} from './state';
+import { type EpicAction, type EpicBase, type EpicSide, type EpicState, ORDERS } from './types';
+
+const centroid = (bs: EpicBase[]): Vec2 => ({
+  x: bs.reduce((a, b) => a + b.x, 0) / bs.length,
+  y: bs.reduce((a, b) => a + b.y, 0) / bs.length,
+});
+
+/** Points a detachment might head for: objectives, the nearest enemy, cover, and away from the enemy. */
+function goals(s: EpicState, side: EpicSide, from: Vec2): Vec2[] {
+  const out: Vec2[] = [];
+  const objs = [...s.objectives].sort((a, b) => Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y));
+  for (const o of objs.slice(0, 2)) out.push({ x: o.x, y: o.y });
+  let foe: EpicBase | null = null;
+  let fd = Infinity;
+  for (const b of s.bases)
+    if (b.side !== side && onTable(b)) {
+      const d = Math.hypot(b.x - from.x, b.y - from.y);
+      if (d < fd) {
+        fd = d;
+        foe = b;
+      }
+    }
+  if (foe) {
+    out.push({ x: foe.x, y: foe.y });
+    out.push({ x: 2 * from.x - foe.x, y: 2 * from.y - foe.y });
+  }
+  let cover: Vec2 | null = null;
+  let cd = Infinity;
+  for (const t of s.table.terrain) {
+    if (t.kind !== 'forest' && t.kind !== 'cover' && t.kind !== 'building') continue;
+    const c = centroid(t.poly.map((p) => ({ ...p }) as EpicBase));
+    const d = Math.hypot(c.x - from.x, c.y - from.y);
+    if (d < cd) {
+      cd = d;
+      cover = c;
+    }
+  }
+  if (cover) out.push(cover);
+  return out;
+}
+
+function formationMoves(s: EpicState, det: string): EpicAction[] {
+  const bases = s.bases.filter((b) => b.det === det && onTable(b));
+  if (bases.length === 0 || bases.some((b) => contacts(s, b).length > 0 || isBlocked(s, b))) return [];
+  const c = centroid(bases);
+  const out: EpicAction[] = [];
+  for (const g of goals(s, bases[0]!.side, c)) {
+    const len = Math.hypot(g.x - c.x, g.y - c.y);
+    if (len < 0.5) continue;
+    const dir = { x: (g.x - c.x) / len, y: (g.y - c.y) / len };
+    let reach = len;
+    for (const b of bases) reach = Math.min(reach, maxReachAlong(s.table, b, dir, remaining(s, b), costFor(b)));
+    for (const f of [1, 0.6, 0.3]) {
+      const d = reach * f - 0.01;
+      if (d < 0.5) break;
+      const a: EpicAction = { type: 'moveDet', det, dx: dir.x * d, dy: dir.y * d };
+      if (!check(s, a)) {
+        out.push(a);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function activationCandidates(s: EpicState): EpicAction[] {
+  const det = s.active!;
+  const out: EpicAction[] = [];
+  const bases = s.bases.filter((b) => b.det === det && b.alive);
+  for (const b of bases) {
+    if (prof(b).abilities.bizarboy && !check(s, { type: 'waaagh', base: b.id })) out.push({ type: 'waaagh', base: b.id });
+  }
+  if (detById(s, det)!.order === 'charge') {
+    for (const b of bases) {
+      if (!onTable(b) || contacts(s, b).length > 0) continue;
+      const reach = remaining(s, b) + 4;
+      const foes = s.bases
+        .filter((o) => o.side !== b.side && onTable(o) && Math.hypot(o.x - b.x, o.y - b.y) <= reach)
+        .sort((x, y) => Math.hypot(x.x - b.x, x.y - b.y) - Math.hypot(y.x - b.x, y.y - b.y))
+        .slice(0, 3);
+      for (const o of foes) {
+        const a: EpicAction = { type: 'charge', base: b.id, target: o.id };
+        if (!check(s, a)) out.push(a);
+      }
+    }
+  }
+  out.push(...formationMoves(s, det));
+  for (const b of bases) {
+    if (b.carriedBy) {
+      const t = baseById(s, b.carriedBy)!;
+      for (const g of goals(s, b.side, t).slice(0, 3)) {
+        const len = Math.hypot(g.x - t.x, g.y - t.y) || 1;
+        const gap = Math.max(0.1, Math.min(remaining(s, b) - 5.2, len - 8));
+        const r = prof(t).radius + prof(b).radius + gap;
+        const a: EpicAction = { type: 'disembark', base: b.id, to: { x: t.x + ((g.x - t.x) / len) * r, y: t.y + ((g.y - t.y) / len) * r } };
+        if (!check(s, a)) {
+          out.push(a);
+          break;
+        }
+      }
+    } else if (prof(b).cls === 1) {
+      for (const t of bases)
+        if (prof(t).abilities.transport && load(s, t.id) < (prof(t).abilities.transport ?? 0)) {
+          const a: EpicAction = { type: 'embark', base: b.id, transport: t.id };
+          if (!check(s, a)) out.push(a);
+        }
+    }
+  }
+  // A split detachment: bring stray bases back toward the largest group (C2).
+  const groups = coherencyGroups(s, det);
+  if (groups.length > 1) {
+    groups.sort((a, b) => b.length - a.length);
+    const c = centroid(groups[0]!);
+    for (const g of groups.slice(1))
+      for (const b of g) {
+        const len = Math.hypot(c.x - b.x, c.y - b.y) || 1;
+        const d = Math.min(remaining(s, b), len - 3);
+        if (d < 0.5) continue;
+        const a: EpicAction = { type: 'move', base: b.id, to: { x: b.x + ((c.x - b.x) / len) * d, y: b.y + ((c.y - b.y) / len) * d } };
+        if (!check(s, a)) out.push(a);
+      }
+  }
+  out.push({ type: 'done' });
+  return out;
+}
+
+function interceptCandidates(s: EpicState): EpicAction[] {
+  const p = s.pending!;
+  const out: EpicAction[] = [];
+  for (const det of p.threats) {
+    const d = detById(s, det)!;
+    if (d.order !== 'tirAppuye') continue;
+    for (const at of [1, 0.75, 0.5, 0.25]) {
+      if (at < p.progress) continue;
+      const a: EpicAction = { type: 'intercept', det, at };
+      if (!check(s, a)) {
+        out.push(a);
+        break;
+      }
+    }
+  }
+  out.push({ type: 'noIntercept' });
+  return out;
+}
+
+export function epicCandidates(s: EpicState): EpicAction[] {
+  if (s.result) return [];
+  const side = decider(s);
+  switch (s.phase) {
+    case 'ordres': {
+      const d = decisionOf(s)!.unit!;
+      return ORDERS.map((order) => ({ type: 'order', det: d, order }));
+    }
+    case 'initiative':
+      return [
+        { type: 'initiative', first: side },
+        { type: 'initiative', first: other(side) },
+      ];
+    case 'mouvement.choix': {
+      const out: EpicAction[] = s.dets
+        .filter((d) => d.side === side)
+        .map((d): EpicAction => ({ type: 'activate', det: d.id }))
+        .filter((a) => !check(s, a));
+      out.push({ type: 'pass' });
+      return out;
+    }
+    case 'mouvement.activation':
+      return activationCandidates(s);
+    case 'mouvement.interception':
+      return interceptCandidates(s);
+    case 'combat': {
+      const out = combatActions(s, side);
+      const pool = s.sides[side].elitePool;
+      if (pool > 0)
+        for (const a of [...out])
+          if (a.type === 'shoot') {
+            const n = s.bases.filter((b) => b.det === a.det && b.alive && (prof(b).abilities.elite ?? 0) > 0).length;
+            if (n > 0) out.push({ ...a, elite: Math.min(pool, n) });
+          }
+      return out;
+    }
+    default:
+      return [];
+  }
+}
+
+/** The legal set: discrete actions, plus the move regions of the active detachment's bases. */
+export function epicLegal(s: EpicState): LegalSet<EpicAction> {
+  const decision = decisionOf(s) ?? { side: 'blue', phase: s.phase, turn: s.turn };
+  if (s.result) return { decision, actions: [], regions: [] };
+  const actions = epicCandidates(s).filter((a) => a.type !== 'moveDet' && a.type !== 'move' && a.type !== 'disembark');
+  const regions: LegalRegion<EpicAction>[] = [];
+  if (s.phase === 'mouvement.activation')
+    for (const b of s.bases) {
+      if (b.det !== s.active || !b.alive || isBlocked(s, b) || remaining(s, b) <= 0) continue;
+      const from = b.carriedBy ? baseById(s, b.carriedBy)! : b;
+      const template: EpicAction = b.carriedBy
+        ? { type: 'disembark', base: b.id, to: { x: from.x, y: from.y } }
+        : { type: 'move', base: b.id, to: { x: b.x, y: b.y } };
+      regions.push({ kind: 'move', unit: b.id, template, from: { x: from.x, y: from.y }, maxDistance: remaining(s, b) - (b.carriedBy ? 5 : 0) });
+    }
+  return { decision, actions, regions };
+}
+
+/** Points-weighted share of each side's starting strength still standing. */
+function strength(s: EpicState, side: EpicSide): number {
+  let now = 0;
+  let start = 0;
+  for (const b of s.bases) {
+    if (b.side !== side) continue;
+    const p = prof(b);
+    start += p.points;
+    if (b.alive) now += (p.points * b.pdv) / p.pdv;
+  }
+  return start > 0 ? now / start : 0;
+}
+
+/**
+ * A heuristic value for `side` in [−1, 1]: strength kept against the enemy's, victory points (objectives
+ * and Destruction Points), and a small pull toward the objectives. A finished game is ±1 or 0.
+ */
+export function epicEvaluate(s: EpicState, side: string): number {
+  const me = side as EpicSide;
+  const foe = other(me);
+  if (s.result) return s.result.winner === me ? 1 : s.result.winner === null ? 0 : -1;
+  let vp = 0;
+  let total = 1;
+  for (const o of s.objectives) {
+    total += o.value;
+    if (o.holder === me) vp += o.value;
+    else if (o.holder === foe) vp -= o.value;
+  }
+  for (const d of s.dets) total += d.points / 10;
+  vp += (s.sides[me].dp - s.sides[foe].dp) / 10;
+  let pull = 0;
+  if (s.objectives.length > 0) {
+    const diag = Math.hypot(s.table.width, s.table.height);
+    for (const sd of [me, foe]) {
+      let sum = 0;
+      let n = 0;
+      for (const b of s.bases) {
+        if (b.side !== sd || !onTable(b)) continue;
+        let best = Infinity;
+        for (const o of s.objectives) best = Math.min(best, Math.hypot(o.x - b.x, o.y - b.y));
+        sum += best / diag;
+        n++;
+      }
+      pull += (sd === me ? -1 : 1) * (n ? sum / n : 1);
+    }
+  }
+  const v = 1.2 * (strength(s, me) - strength(s, foe)) + (0.8 * vp) / total + 0.15 * pull;
+  return Math.max(-0.99, Math.min(0.99, v));
+}

@@ -1,0 +1,138 @@
+/** The `epic` ruleset (seed 002, NetEpic Orks) behind the engine contract. */
+import type { GameEvent, OddsReport, Ruleset } from '../../engine/contract';
+import { convolve, type Distribution, distFromSuccessChance, saveChance, singleSuccessChance } from '../../engine/dice';
+import { err, ok, type Result } from '../../engine/result';
+import { Rng } from '../../engine/rng';
+import { epicCandidates, epicEvaluate, epicLegal } from './candidates';
+import { arcPa, type Ctx, toHitModifiers, weaponsInReach } from './combat';
+import { explainEpic } from './explain';
+import { check, decisionOf, exec, setupEpic } from './rules';
+import { type EpicScenario, parseEpicScenario } from './scenario';
+import { detById, isBlocked, onTable, prof } from './state';
+import { EPIC_SIDES, type EpicAction, type EpicAttack, type EpicBase, type EpicState } from './types';
+
+/** A deep copy of a state: plain data, so a JSON-shaped manual copy is exact. */
+export function cloneEpic(s: EpicState): EpicState {
+  return {
+    ...s,
+    rng: { ...s.rng },
+    table: s.table, // never mutated after set-up
+    objectives: s.objectives.map((o) => ({ ...o })),
+    bases: s.bases.map((b) => ({ ...b })),
+    dets: s.dets.map((d) => ({ ...d, waaagh: d.waaagh ? { ...d.waaagh } : null })),
+    sides: { blue: { ...s.sides.blue }, red: { ...s.sides.red } },
+    pending: s.pending
+      ? { ...s.pending, legs: s.pending.legs.map((l) => ({ base: l.base, from: { ...l.from }, to: { ...l.to } })), threats: [...s.pending.threats] }
+      : null,
+    powersUsed: [...s.powersUsed],
+    assaultsDone: [...s.assaultsDone],
+    result: s.result ? { ...s.result, points: { ...s.result.points } } : null,
+  };
+}
+
+export function applyEpicInPlace(s: EpicState, a: EpicAction, events?: GameEvent[]) {
+  const e = check(s, a);
+  if (e) return e;
+  const rng = new Rng(s.rng);
+  const ctx: Ctx = { s, rng, ev: events ?? null };
+  exec(ctx, a);
+  s.rng = rng.state();
+  s.ply++;
+  return null;
+}
+
+/** What `side` may see: the other side's unrevealed orders are blanked, and the RNG's future is hidden. */
+export function observeEpic(s: EpicState, side: string): EpicState {
+  const o = cloneEpic(s);
+  o.rng = { c: 0, s0: 0, s1: 0, s2: 0 };
+  for (const d of o.dets) if (d.side !== side && !d.revealed) d.order = null;
+  return o;
+}
+
+/**
+ * The exact distribution of casualties if detachment `det` shot `target` now (C4): each die's chance to
+ * hit, then to fail its save, and a base dies when its unsaved hits reach its PdV. Elite re-rolls, QG
+ * sacrifice and Régénération are not counted (the lines say so).
+ */
+export function oddsEpic(s: EpicState, attack: EpicAttack): Result<OddsReport> {
+  const d = detById(s, attack.det);
+  const t = detById(s, attack.target);
+  if (!d || !t) return err('ERR_DET', 'Unknown detachment.', 'Détachement inconnu.');
+  const perTarget = new Map<string, number[]>();
+  const lines: OddsReport['lines'] = [];
+  for (const a of s.bases) {
+    if (a.det !== d.id || !onTable(a) || a.charged || isBlocked(s, a)) continue;
+    let best: EpicBase | null = null;
+    let bestD = Infinity;
+    for (const x of s.bases) {
+      if (x.det !== t.id || !onTable(x)) continue;
+      const dd = Math.hypot(x.x - a.x, x.y - a.y);
+      if (dd < bestD && weaponsInReach(s, a, x).length > 0) {
+        best = x;
+        bestD = dd;
+      }
+    }
+    if (!best) continue;
+    const mods = toHitModifiers({ s }, a, best, { interception: false, counterCharge: false, snap: d.order === null });
+    const malus = mods.reduce((m, l) => m - l.value, 0);
+    const reroll = d.order === 'tirAppuye' && a.moved === 0 ? 'ones' : 'none';
+    for (const w of weaponsInReach(s, a, best)) {
+      const target = w.toHit + malus;
+      const pHit = singleSuccessChance(target, reroll);
+      const pUnsaved = 1 - saveChance(prof(best).save, w.pa + arcPa(a, best));
+      const list = perTarget.get(best.id) ?? [];
+      for (let k = 0; k < w.attacks; k++) list.push(pHit * pUnsaved);
+      perTarget.set(best.id, list);
+      lines.push({
+        label: { en: `${a.id} ${w.name.en} → ${best.id}`, fr: `${a.id} ${w.name.fr} → ${best.id}` },
+        value: `${w.attacks} × ${target}+${reroll === 'ones' ? ' (re-roll 1s)' : ''}, save ${prof(best).save}+ PA ${w.pa + arcPa(a, best)}`,
+      });
+      for (const m of mods) lines.push({ label: m.label, value: String(m.value) });
+    }
+  }
+  lines.push({ label: { en: 'not counted', fr: 'non compté' }, value: 'Elite, QG, régénération' });
+  let casualties: Distribution = { min: 0, p: [1] };
+  for (const [id, ps] of perTarget) {
+    let unsaved: Distribution = { min: 0, p: [1] };
+    for (const p of ps) unsaved = convolve(unsaved, distFromSuccessChance(1, p));
+    const pdv = s.bases.find((b) => b.id === id)!.pdv;
+    let pDead = 0;
+    for (let k = pdv; k < unsaved.p.length; k++) pDead += unsaved.p[k]!;
+    casualties = convolve(casualties, distFromSuccessChance(1, pDead));
+  }
+  const expected = casualties.p.reduce((a, p, k) => a + p * k, 0);
+  const all = perTarget.size > 0 ? casualties.p[casualties.p.length - 1]! : 0;
+  const targets = s.bases.filter((b) => b.det === t.id && onTable(b)).length;
+  return ok({ lines, casualties: casualties.p, expected, destroyAll: perTarget.size === targets ? all : 0 });
+}
+
+export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttack> = {
+  id: 'epic',
+  name: { en: 'Epic — detachments, Ordres, Interception, Assaut (NetEpic Orks)', fr: 'Epic — détachements, Ordres, Interception, Assaut (NetEpic Orks)' },
+  sides: EPIC_SIDES,
+  unit: 'cm',
+  parseScenario: parseEpicScenario,
+  setup: setupEpic,
+  decision: decisionOf,
+  legal: epicLegal,
+  candidates: epicCandidates,
+  validate(s, a) {
+    const e = check(s, a);
+    return e ? { ok: false, error: e } : { ok: true, value: true };
+  },
+  apply(s, a) {
+    const next = cloneEpic(s);
+    const events: GameEvent[] = [];
+    const e = applyEpicInPlace(next, a, events);
+    return e ? { ok: false, error: e } : { ok: true, value: { state: next, events } };
+  },
+  applyInPlace: applyEpicInPlace,
+  clone: cloneEpic,
+  observe: observeEpic,
+  outcome(s) {
+    return s.result ? { status: 'finished', winner: s.result.winner, points: s.result.points, reason: s.result.reason } : { status: 'running' };
+  },
+  odds: oddsEpic,
+  explain: explainEpic,
+  evaluate: epicEvaluate,
+};

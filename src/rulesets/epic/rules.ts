@@ -1,0 +1,958 @@
+/**
+ * The `epic` turn: set-up, whose decision it is, which actions are legal and why others are not, and the
+ * mutation each action makes. Phases come from the statechart (statecharts/epic.ts) through its derived
+ * table; dice come from the state's RNG only.
+ */
+import type { DecisionPoint } from '../../engine/contract';
+import { closestPointOnSegment, segmentCircleIntersects, segmentMoveCost, type Vec2 } from '../../engine/geometry';
+import { type GameError, gameError, type Result } from '../../engine/result';
+import { Rng, seedRng } from '../../engine/rng';
+import { epicPhases } from '../../../statecharts/epic';
+import { nextPhase } from '../../../statecharts/phases';
+import {
+  assaultGroup,
+  bzzzt,
+  carryAlong,
+  closeBook,
+  type Ctx,
+  disengage,
+  emit,
+  energyOf,
+  kill,
+  moraleTest,
+  openBook,
+  resolveAssault,
+  resolveFire,
+  waaagh,
+  weaponsInReach,
+} from './combat';
+import { BZZZT_ROWS, PROFILES, tableRow, WEAPONS } from './data';
+import type { EpicScenario } from './scenario';
+import {
+  allowance,
+  baseById,
+  canSee,
+  canStandAt,
+  COMMAND_RADIUS,
+  coherencyGroups,
+  CONTACT,
+  contacts,
+  costFor,
+  detAlive,
+  detById,
+  detOf,
+  hasZoc,
+  inZocOf,
+  isBlocked,
+  load,
+  onTable,
+  other,
+  prof,
+  remaining,
+  sideAlive,
+  zocRadius,
+} from './state';
+import {
+  EPIC_SIDES,
+  type EpicAction,
+  type EpicBase,
+  type EpicDetachment,
+  type EpicSide,
+  type EpicState,
+  type Leg,
+  ORDERS,
+} from './types';
+
+// --- set-up -------------------------------------------------------------------------------------------------
+
+export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
+  const s: EpicState = {
+    rng: seedRng(`epic:${sc.id}:${seed}`),
+    ply: 0,
+    scenario: sc.id,
+    turn: 1,
+    turnLimit: sc.turnLimit,
+    phase: epicPhases.initial,
+    table: { width: sc.table.width, height: sc.table.height, terrain: sc.terrain.map((t) => ({ ...t, poly: t.poly.map((p) => ({ ...p })) })) },
+    objectives: sc.objectives.map((o) => ({ ...o, holder: null })),
+    bases: [],
+    dets: [],
+    sides: {
+      blue: { elitePool: 0, dp: 0, passed: false, hadInitiative: false, name: sc.sides.blue.name },
+      red: { elitePool: 0, dp: 0, passed: false, hadInitiative: false, name: sc.sides.red.name },
+    },
+    initiativeChooser: null,
+    first: 'blue',
+    toAct: 'blue',
+    active: null,
+    pending: null,
+    powersUsed: [],
+    assaultsDone: [],
+    result: null,
+  };
+  for (const d of sc.detachments) {
+    let points = 0;
+    let pdv = 0;
+    let elite = 0;
+    for (const b of d.bases) {
+      const p = PROFILES[b.profile]!;
+      points += p.points;
+      pdv += p.pdv;
+      elite = Math.max(elite, p.abilities.elite ?? 0);
+      s.bases.push({
+        id: b.id,
+        det: d.id,
+        side: d.side,
+        profile: b.profile,
+        x: b.x,
+        y: b.y,
+        facing: b.facing,
+        pdv: p.pdv,
+        alive: true,
+        moved: 0,
+        charged: false,
+        carriedBy: b.carriedBy ?? null,
+        embarkPaid: false,
+        disembarkPaid: false,
+      });
+    }
+    // NE-U37: each detachment containing Elite (X) bases adds X to its army's pool.
+    s.sides[d.side].elitePool += elite;
+    s.dets.push({
+      id: d.id,
+      side: d.side,
+      name: d.name,
+      points,
+      morale: d.morale,
+      order: null,
+      given: false,
+      revealed: false,
+      activated: false,
+      acted: false,
+      intercepted: false,
+      routed: false,
+      noCounter: false,
+      split: false,
+      startPdv: pdv,
+      lostPdv: 0,
+      broken: false,
+      waaagh: null,
+    });
+  }
+  for (const b of s.bases) if (b.carriedBy) carryAlong(s, baseById(s, b.carriedBy)!);
+  startOrders({ s, rng: new Rng(s.rng), ev: null });
+  return { ok: true, value: s };
+}
+
+// --- whose decision -----------------------------------------------------------------------------------------
+
+/** C2 ASSUMPTION: a detachment receives a counter if a base is within 25 cm of a friendly QG base. */
+function inCommand(s: EpicState, d: EpicDetachment): boolean {
+  const qgs = s.bases.filter((q) => q.alive && q.side === d.side && prof(q).abilities.qg);
+  return s.bases.some(
+    (b) => b.alive && b.det === d.id && qgs.some((q) => Math.hypot(q.x - b.x, q.y - b.y) <= COMMAND_RADIUS),
+  );
+}
+
+const needsOrder = (s: EpicState, d: EpicDetachment): boolean => !d.given && detAlive(s, d.id);
+
+/** The side whose decision it is now. */
+export function decider(s: EpicState): EpicSide {
+  switch (s.phase) {
+    case 'ordres':
+      return s.dets.find((x) => needsOrder(s, x))!.side;
+    case 'initiative':
+      return s.initiativeChooser!;
+    case 'mouvement.interception':
+      return other(s.toAct);
+    default:
+      return s.toAct;
+  }
+}
+
+export function decisionOf(s: EpicState): DecisionPoint | null {
+  if (s.result) return null;
+  const side = decider(s);
+  const unit = s.phase === 'ordres' ? s.dets.find((x) => needsOrder(s, x))!.id : (s.active ?? undefined);
+  return unit === undefined ? { side, phase: s.phase, turn: s.turn } : { side, phase: s.phase, turn: s.turn, unit };
+}
+
+// --- phase changes ------------------------------------------------------------------------------------------
+
+function go(ctx: Ctx, event: string): void {
+  const from = ctx.s.phase;
+  ctx.s.phase = nextPhase(epicPhases, from, event);
+}
+
+/** C1 Orders phase: counters for every detachment in command; the rest are Sans ordre or on Retraite. */
+function startOrders(ctx: Ctx): void {
+  const s = ctx.s;
+  for (const d of s.dets) {
+    d.given = false;
+    if (!detAlive(s, d.id)) d.given = true;
+    else if (d.noCounter || d.routed) {
+      d.order = 'retraite';
+      d.revealed = true;
+      d.given = true;
+    } else if (!inCommand(s, d)) {
+      d.order = null;
+      d.given = true;
+      emit(ctx, 'C2', 'noOrder', `${d.name.en} is out of command range: no order (Sans ordre).`, `${d.name.fr} est hors de portée de commandement : sans ordre.`, { side: d.side });
+    }
+  }
+  if (!s.dets.some((d) => needsOrder(s, d))) rollInitiative(ctx);
+}
+
+/** C1: each player rolls a D6; the higher chooses; a tie goes to who lacked it last turn (turn 1: re-roll). */
+function rollInitiative(ctx: Ctx): void {
+  const s = ctx.s;
+  go(ctx, 'ORDRES_DONNES');
+  for (;;) {
+    const b = ctx.rng.die(6);
+    const r = ctx.rng.die(6);
+    let chooser: EpicSide | null = b > r ? 'blue' : r > b ? 'red' : null;
+    if (chooser === null && s.turn > 1) chooser = s.sides.blue.hadInitiative ? 'red' : 'blue';
+    emit(ctx, 'C1', 'initiativeRoll', `Initiative: ${s.sides.blue.name.en} ${b}, ${s.sides.red.name.en} ${r}.`, `Initiative : ${s.sides.blue.name.fr} ${b}, ${s.sides.red.name.fr} ${r}.`, { dice: [{ label: 'initiative', sides: 6, dice: [b, r] }] });
+    if (chooser) {
+      s.initiativeChooser = chooser;
+      return;
+    }
+  }
+}
+
+const canActivate = (s: EpicState, d: EpicDetachment): boolean =>
+  !d.activated && d.order !== 'tirAppuye' && detAlive(s, d.id);
+
+function sideCanActivate(s: EpicState, side: EpicSide): boolean {
+  return !s.sides[side].passed && s.dets.some((d) => d.side === side && canActivate(s, d));
+}
+
+/** C1: the players alternate one detachment each; one who passes activates nothing more this phase. */
+function nextActivation(ctx: Ctx): void {
+  const s = ctx.s;
+  const o = other(s.toAct);
+  if (sideCanActivate(s, o)) s.toAct = o;
+  else if (!sideCanActivate(s, s.toAct)) return startCombat(ctx);
+}
+
+/** C1 Combat phase: hidden counters are revealed; the first mover starts; players alternate single actions. */
+function startCombat(ctx: Ctx): void {
+  const s = ctx.s;
+  go(ctx, 'MOUVEMENT_FINI');
+  for (const d of s.dets) if (d.order !== null) d.revealed = true;
+  s.toAct = s.first;
+  s.assaultsDone = [];
+  if (!sideHasCombatAction(s, s.toAct)) {
+    s.toAct = other(s.toAct);
+    if (!sideHasCombatAction(s, s.toAct)) finale(ctx);
+  }
+}
+
+function nextCombat(ctx: Ctx): void {
+  const s = ctx.s;
+  const o = other(s.toAct);
+  if (sideHasCombatAction(s, o)) s.toAct = o;
+  else if (!sideHasCombatAction(s, s.toAct)) finale(ctx);
+}
+
+/** C1 Phase Finale: objectives, Broken detachments, victory check, rally; then the next turn. */
+function finale(ctx: Ctx): void {
+  const s = ctx.s;
+  go(ctx, 'COMBAT_FINI');
+  // C14: objectives: bases within 10 cm count 1 (infantry), 3 (vehicles), else their class; a lead of 2 captures.
+  for (const o of s.objectives) {
+    const count: Record<EpicSide, number> = { blue: 0, red: 0 };
+    for (const b of s.bases) {
+      if (!onTable(b) || Math.hypot(b.x - o.x, b.y - o.y) > 10) continue;
+      if (detOf(s, b).routed) continue;
+      const cls = prof(b).cls;
+      count[b.side] += cls === 1 ? 1 : cls === 3 ? 3 : cls;
+    }
+    const lead = count.blue - count.red;
+    const holder: EpicSide | null = lead >= 2 ? 'blue' : lead <= -2 ? 'red' : o.holder;
+    if (holder !== o.holder) emit(ctx, 'C14', 'objective', `Objective ${o.id} is taken by ${s.sides[holder!].name.en} (${count.blue} against ${count.red}).`, `L'objectif ${o.id} est pris par ${s.sides[holder!].name.fr} (${count.blue} contre ${count.red}).`, { side: holder! });
+    o.holder = holder;
+  }
+  // C7/C14: a detachment that lost half its starting PdV is Broken; its points go to the opponent.
+  for (const d of s.dets) {
+    if (d.broken || d.lostPdv * 2 < d.startPdv) continue;
+    d.broken = true;
+    s.sides[other(d.side)].dp += d.points;
+    emit(ctx, 'C14', 'broken', `${d.name.en} is broken: ${d.points} Destruction Points to the opponent.`, `${d.name.fr} est brisé : ${d.points} Points de Destruction pour l'adversaire.`, { side: d.side });
+  }
+  if (s.turn >= s.turnLimit) return endGame(ctx, { en: `the turn limit (${s.turnLimit}) is reached`, fr: `la limite de ${s.turnLimit} tours est atteinte` });
+  // C7 rally (ASSUMPTION): a routed detachment tests; a pass ends the rout, a failure keeps it on Retraite.
+  for (const d of s.dets) {
+    if (!d.routed || !detAlive(s, d.id)) continue;
+    d.routed = false;
+    const pass = moraleTest(ctx, d, true);
+    d.routed = !pass;
+    d.noCounter = !pass;
+  }
+  go(ctx, 'TOUR_SUIVANT');
+  s.turn++;
+  s.powersUsed = [];
+  s.assaultsDone = [];
+  s.active = null;
+  s.initiativeChooser = null;
+  for (const side of EPIC_SIDES) s.sides[side].passed = false;
+  for (const d of s.dets) {
+    d.order = null;
+    d.revealed = false;
+    d.activated = false;
+    d.acted = false;
+    d.intercepted = false;
+    d.waaagh = null;
+  }
+  for (const b of s.bases) {
+    b.moved = 0;
+    b.charged = false;
+    b.embarkPaid = false;
+    b.disembarkPaid = false;
+  }
+  emit(ctx, 'C1', 'turn', `Turn ${s.turn} begins.`, `Le tour ${s.turn} commence.`);
+  startOrders(ctx);
+}
+
+/** C14: the higher total of Destruction Points and held objectives wins. */
+function victoryPoints(s: EpicState): Record<EpicSide, number> {
+  const vp: Record<EpicSide, number> = { blue: s.sides.blue.dp, red: s.sides.red.dp };
+  for (const o of s.objectives) if (o.holder) vp[o.holder] += o.value;
+  return vp;
+}
+
+function endGame(ctx: Ctx, reason: { en: string; fr: string }): void {
+  const s = ctx.s;
+  const vp = victoryPoints(s);
+  const winner: EpicSide | null = vp.blue > vp.red ? 'blue' : vp.red > vp.blue ? 'red' : null;
+  s.result = { winner, points: vp, reason };
+  s.phase = nextPhase(epicPhases, s.phase, 'PARTIE_FINIE');
+  s.pending = null;
+  s.active = null;
+  emit(ctx, 'C14', 'gameOver', `Game over (${reason.en}): ${winner ? s.sides[winner].name.en : 'draw'} — ${vp.blue} to ${vp.red}.`, `Fin de la partie (${reason.fr}) : ${winner ? s.sides[winner].name.fr : 'égalité'} — ${vp.blue} à ${vp.red}.`, winner ? { side: winner } : {});
+}
+
+/** A side with no base left loses at once; its opponent's points are counted as they stand. */
+function checkWipeout(ctx: Ctx): boolean {
+  const s = ctx.s;
+  if (s.result) return true;
+  for (const side of EPIC_SIDES)
+    if (!sideAlive(s, side)) {
+      for (const d of s.dets)
+        if (d.side === side && !d.broken) {
+          d.broken = true;
+          s.sides[other(side)].dp += d.points;
+        }
+      endGame(ctx, { en: `${s.sides[side].name.en} has no base left`, fr: `${s.sides[side].name.fr} n'a plus aucun socle` });
+      return true;
+    }
+  return false;
+}
+
+// --- validation ---------------------------------------------------------------------------------------------
+
+const bad = (code: string, en: string, fr: string): GameError => gameError(code, en, fr);
+
+/** Why `a` is illegal now, or null. */
+export function check(s: EpicState, a: EpicAction): GameError | null {
+  if (s.result) return bad('ERR_GAME_OVER', 'The game is over.', 'La partie est terminée.');
+  if (!a || typeof a !== 'object' || typeof a.type !== 'string') return bad('ERR_ACTION', 'Malformed action.', 'Action mal formée.');
+  if (!epicPhases.allows[s.phase]?.includes(a.type))
+    return bad('ERR_PHASE', `"${a.type}" is not allowed in phase ${s.phase}.`, `« ${a.type} » n'est pas permis en phase ${s.phase}.`);
+  const side = decider(s);
+  switch (a.type) {
+    case 'order': {
+      const d = detById(s, a.det);
+      if (!d || d.side !== side) return bad('ERR_DET', `No detachment "${a.det}" of yours.`, `Vous n'avez pas de détachement « ${a.det} ».`);
+      if (!needsOrder(s, d)) return bad('ERR_ORDER_GIVEN', `${d.name.en} needs no order now.`, `${d.name.fr} n'attend pas d'ordre.`);
+      if (!ORDERS.includes(a.order)) return bad('ERR_ORDER', `Unknown order "${a.order}".`, `Ordre inconnu « ${a.order} ».`);
+      return null;
+    }
+    case 'initiative':
+      return EPIC_SIDES.includes(a.first) ? null : bad('ERR_SIDE', `Unknown side "${a.first}".`, `Camp inconnu « ${a.first} ».`);
+    case 'activate': {
+      const d = detById(s, a.det);
+      if (!d || d.side !== side) return bad('ERR_DET', `No detachment "${a.det}" of yours.`, `Vous n'avez pas de détachement « ${a.det} ».`);
+      if (d.activated) return bad('ERR_ACTIVATED', `${d.name.en} has already been activated.`, `${d.name.fr} a déjà été activé.`);
+      if (d.order === 'tirAppuye') return bad('ERR_TIR_APPUYE', `${d.name.en} is on Tir Appuyé: it does not move (C1).`, `${d.name.fr} est en Tir Appuyé : il ne bouge pas (C1).`);
+      if (!detAlive(s, d.id)) return bad('ERR_DEAD', `${d.name.en} has no base left.`, `${d.name.fr} n'a plus de socle.`);
+      return null;
+    }
+    case 'pass':
+    case 'done':
+    case 'noIntercept':
+      return null;
+    case 'move':
+      return checkMove(s, a.base, a.to);
+    case 'moveDet':
+      return checkMoveDet(s, a.det, a.dx, a.dy);
+    case 'charge':
+      return checkCharge(s, a.base, a.target);
+    case 'embark':
+      return checkEmbark(s, a.base, a.transport);
+    case 'disembark':
+      return checkDisembark(s, a.base, a.to);
+    case 'waaagh': {
+      const b = activeBase(s, a.base);
+      if (typeof b === 'string') return bad('ERR_BASE', b, b);
+      return checkPower(s, b);
+    }
+    case 'intercept':
+      return checkIntercept(s, a.det, a.at);
+    case 'shoot':
+      return checkShoot(s, side, a.det, a.target, a.elite ?? 0);
+    case 'assault': {
+      const b = baseById(s, a.base);
+      if (!b || !onTable(b) || contacts(s, b).length === 0) return bad('ERR_ASSAULT', `There is no assault at "${a.base}".`, `Il n'y a pas d'assaut en « ${a.base} ».`);
+      if (assaultGroup(s, b).some((x) => s.assaultsDone.includes(x.id))) return bad('ERR_ASSAULT_DONE', 'This assault has already been resolved this turn.', 'Cet assaut a déjà été résolu ce tour-ci.');
+      return null;
+    }
+    case 'bzzzt':
+      return checkBzzzt(s, side, a.base, a.target);
+    default:
+      return bad('ERR_ACTION', `Unknown action "${(a as { type: string }).type}".`, `Action inconnue « ${(a as { type: string }).type} ».`);
+  }
+}
+
+function activeBase(s: EpicState, id: string): EpicBase | string {
+  const b = baseById(s, id);
+  if (!b || !b.alive || b.det !== s.active) return `Base "${id}" is not in the active detachment.`;
+  return b;
+}
+
+const finite = (p: Vec2 | undefined): p is Vec2 => !!p && Number.isFinite(p.x) && Number.isFinite(p.y);
+
+/** Where a base may end a move: on the table, standable, on no other base, out of contact with enemies. */
+function checkSpot(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>, contactOk: string | null): GameError | null {
+  const r = prof(b).radius;
+  if (to.x < r || to.y < r || to.x > s.table.width - r || to.y > s.table.height - r)
+    return bad('ERR_OFF_TABLE', 'The base would leave the table.', 'Le socle sortirait de la table.');
+  if (!canStandAt(s, b, to.x, to.y)) return bad('ERR_TERRAIN', 'The base cannot stand on that terrain (C3).', 'Le socle ne peut se tenir sur ce décor (C3).');
+  for (const o of s.bases) {
+    if (o === b || ignore.has(o.id) || !onTable(o)) continue;
+    const gap = Math.hypot(o.x - to.x, o.y - to.y) - r - prof(o).radius;
+    if (o.id === contactOk) continue;
+    if (gap < -1e-6) return bad('ERR_OVERLAP', `The base would overlap ${o.id}.`, `Le socle chevaucherait ${o.id}.`);
+    if (o.side !== b.side && gap <= CONTACT)
+      return bad('ERR_CONTACT', `Only a charge may end in contact with an enemy (C6): ${o.id}.`, `Seule une charge peut finir au contact d'un ennemi (C6) : ${o.id}.`);
+  }
+  return null;
+}
+
+/**
+ * The path of a straight move: it may not cross enemy bases of its class or higher, nor enter the ZOC of an
+ * enemy base of its class or higher except one it started in or its charge target's (C3). Réacteurs
+ * Dorsaux ignore both while moving (NE-U63) but may not end in an enemy ZOC unless charging.
+ */
+function checkPath(s: EpicState, b: EpicBase, from: Vec2, to: Vec2, chargeDet: string | null): GameError | null {
+  const p = prof(b);
+  const jump = !!p.abilities.reacteursDorsaux;
+  for (const o of s.bases) {
+    if (o.side === b.side || !onTable(o)) continue;
+    const oc = prof(o).cls;
+    if (oc < p.cls) continue; // only a higher class may cross
+    const startGap = Math.hypot(o.x - from.x, o.y - from.y);
+    if (!jump && o.det !== chargeDet && startGap > prof(o).radius + p.radius + CONTACT &&
+      segmentCircleIntersects(from, to, { x: o.x, y: o.y, r: prof(o).radius + p.radius - 1e-6 }))
+      return bad('ERR_PATH_BASE', `The move passes through enemy base ${o.id} (C3).`, `Le mouvement traverse le socle ennemi ${o.id} (C3).`);
+    if (!hasZoc(s, o) || o.det === chargeDet) continue;
+    const zr = zocRadius(o) + p.radius - 1e-6;
+    if (startGap < zr) continue; // a ZOC it started in
+    if (jump) {
+      if (Math.hypot(o.x - to.x, o.y - to.y) < zr)
+        return bad('ERR_ZOC', `Jump packs may not end in the zone of control of ${o.id} unless charging (NE-U63).`, `Les réacteurs dorsaux ne peuvent finir dans la zone de contrôle de ${o.id} sauf en charge (NE-U63).`);
+      continue;
+    }
+    if (segmentCircleIntersects(from, to, { x: o.x, y: o.y, r: zr }))
+      return bad('ERR_ZOC', `The move enters the zone of control of ${o.id} (C3).`, `Le mouvement entre dans la zone de contrôle de ${o.id} (C3).`);
+  }
+  return null;
+}
+
+/** The move cost of a straight leg for this base, terrain included (C3). */
+const legCost = (s: EpicState, b: EpicBase, from: Vec2, to: Vec2): number => segmentMoveCost(s.table, from, to, costFor(b));
+
+function nearestEnemyDist(s: EpicState, b: EpicBase, at: Vec2): number {
+  let best = Infinity;
+  for (const o of s.bases) if (o.side !== b.side && onTable(o)) best = Math.min(best, Math.hypot(o.x - at.x, o.y - at.y));
+  return best;
+}
+
+function checkLeg(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>): GameError | null {
+  if (!finite(to)) return bad('ERR_POINT', 'The destination is not a point.', "La destination n'est pas un point.");
+  if (!onTable(b)) return bad('ERR_CARRIED', `${b.id} is carried: disembark it first.`, `${b.id} est transporté : débarquez-le d'abord.`);
+  if (isBlocked(s, b)) return bad('ERR_BLOCKED', `${b.id} is blocked in an assault (C3).`, `${b.id} est bloqué dans un assaut (C3).`);
+  const d = detOf(s, b);
+  if (allowance(s, b) === 0) return bad('ERR_NO_MOVE', `${d.name.en} is on Tir Appuyé and cannot move (C1).`, `${d.name.fr} est en Tir Appuyé et ne peut bouger (C1).`);
+  const cost = legCost(s, b, b, to);
+  if (cost > remaining(s, b) + 1e-9)
+    return bad('ERR_TOO_FAR', `Too far: the move costs ${cost.toFixed(1)} cm, ${remaining(s, b).toFixed(1)} cm left (C1, C3).`, `Trop loin : le mouvement coûte ${cost.toFixed(1)} cm, il reste ${remaining(s, b).toFixed(1)} cm (C1, C3).`);
+  if (d.order === 'retraite' && nearestEnemyDist(s, b, to) <= nearestEnemyDist(s, b, b))
+    return bad('ERR_RETRAITE', 'On Retraite a base must end farther from the enemy (C1).', "En Retraite, un socle doit finir plus loin de l'ennemi (C1).");
+  return checkSpot(s, b, to, ignore, null) ?? checkPath(s, b, b, to, null);
+}
+
+function checkMove(s: EpicState, id: string, to: Vec2): GameError | null {
+  const b = activeBase(s, id);
+  if (typeof b === 'string') return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  return checkLeg(s, b, to, new Set());
+}
+
+function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameError | null {
+  if (det !== s.active) return bad('ERR_DET', `"${det}" is not the active detachment.`, `« ${det} » n'est pas le détachement actif.`);
+  if (!Number.isFinite(dx) || !Number.isFinite(dy) || Math.hypot(dx, dy) < 0.01) return bad('ERR_POINT', 'The move has no length.', "Le mouvement n'a pas de longueur.");
+  const bases = s.bases.filter((b) => b.det === det && onTable(b));
+  const ids = new Set(bases.map((b) => b.id));
+  for (const b of bases) {
+    if (contacts(s, b).length > 0) return bad('ERR_ENGAGED', `${b.id} is engaged: move it on its own (C6).`, `${b.id} est engagé : déplacez-le seul (C6).`);
+    const e = checkLeg(s, b, { x: b.x + dx, y: b.y + dy }, ids);
+    if (e) return { ...e, message: { en: `${b.id}: ${e.message.en}`, fr: `${b.id} : ${e.message.fr}` } };
+  }
+  return null;
+}
+
+/** Where a charging base touches its target: on the line between their centres. */
+function contactPoint(b: EpicBase, t: EpicBase): Vec2 {
+  const len = Math.hypot(b.x - t.x, b.y - t.y) || 1;
+  const r = prof(b).radius + prof(t).radius;
+  return { x: t.x + ((b.x - t.x) / len) * r, y: t.y + ((b.y - t.y) / len) * r };
+}
+
+function checkCharge(s: EpicState, id: string, targetId: string): GameError | null {
+  const b = activeBase(s, id);
+  if (typeof b === 'string') return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  const d = detOf(s, b);
+  if (d.order !== 'charge') return bad('ERR_NOT_CHARGE', `${d.name.en} is not on a Charge order (C6).`, `${d.name.fr} n'a pas d'ordre de Charge (C6).`);
+  if (!onTable(b)) return bad('ERR_CARRIED', `${b.id} is carried.`, `${b.id} est transporté.`);
+  if (contacts(s, b).length > 0) return bad('ERR_ENGAGED', `${b.id} is already engaged.`, `${b.id} est déjà engagé.`);
+  const t = baseById(s, targetId);
+  if (!t || !onTable(t) || t.side === b.side) return bad('ERR_TARGET', `No enemy base "${targetId}" on the table.`, `Pas de socle ennemi « ${targetId} » sur la table.`);
+  // C6: all bases of one enemy detachment must be engaged before another.
+  const engagedDets = new Set<string>();
+  for (const m of s.bases) if (m.det === b.det && m.charged && onTable(m)) for (const o of contacts(s, m)) engagedDets.add(o.det);
+  for (const ed of engagedDets) {
+    if (ed === t.det) continue;
+    const free = s.bases.some((o) => o.det === ed && onTable(o) && contacts(s, o).length === 0);
+    if (free) return bad('ERR_CHARGE_ORDER', `Engage every base of ${ed} before another detachment (C6).`, `Engagez tous les socles de ${ed} avant un autre détachement (C6).`);
+  }
+  const to = contactPoint(b, t);
+  const cost = legCost(s, b, b, to);
+  if (cost > remaining(s, b) + 1e-9)
+    return bad('ERR_TOO_FAR', `Out of charge reach: ${cost.toFixed(1)} cm needed, ${remaining(s, b).toFixed(1)} cm left.`, `Hors de portée de charge : ${cost.toFixed(1)} cm nécessaires, il reste ${remaining(s, b).toFixed(1)} cm.`);
+  const spot = checkSpot(s, b, to, new Set(), t.id);
+  if (spot && spot.code !== 'ERR_CONTACT') return spot;
+  return checkPath(s, b, b, to, t.det);
+}
+
+function checkEmbark(s: EpicState, id: string, tid: string): GameError | null {
+  const b = activeBase(s, id);
+  if (typeof b === 'string') return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  const t = baseById(s, tid);
+  const cap = t ? (prof(t).abilities.transport ?? 0) : 0;
+  if (!t || !onTable(t) || t.det !== b.det || cap === 0)
+    return bad('ERR_TRANSPORT', `"${tid}" is not a transport of this detachment (NE-U81).`, `« ${tid} » n'est pas un transport de ce détachement (NE-U81).`);
+  if (!onTable(b)) return bad('ERR_CARRIED', `${b.id} is already carried.`, `${b.id} est déjà transporté.`);
+  if (prof(b).cls !== 1) return bad('ERR_CLASS', 'Only infantry may embark (NE-U81).', "Seule l'infanterie peut embarquer (NE-U81).");
+  if (detOf(s, b).order === 'tirAppuye') return bad('ERR_TIR_APPUYE', 'Bases on Tir Appuyé cannot embark (NE-U83).', 'Des socles en Tir Appuyé ne peuvent embarquer (NE-U83).');
+  if (contacts(s, b).length > 0) return bad('ERR_ENGAGED', `${b.id} is engaged.`, `${b.id} est engagé.`);
+  if (load(s, t.id) >= cap) return bad('ERR_FULL', `${t.id} is full (Transport ${cap}, NE-U81).`, `${t.id} est plein (Transport ${cap}, NE-U81).`);
+  const gap = Math.max(0, Math.hypot(t.x - b.x, t.y - b.y) - prof(t).radius - prof(b).radius);
+  if (5 + gap > remaining(s, b) + 1e-9)
+    return bad('ERR_TOO_FAR', `Embarking costs 5 cm plus ${gap.toFixed(1)} cm to the transport; ${remaining(s, b).toFixed(1)} cm left (NE-U82).`, `Embarquer coûte 5 cm plus ${gap.toFixed(1)} cm jusqu'au transport ; il reste ${remaining(s, b).toFixed(1)} cm (NE-U82).`);
+  return null;
+}
+
+function checkDisembark(s: EpicState, id: string, to: Vec2): GameError | null {
+  const b = activeBase(s, id);
+  if (typeof b === 'string') return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  if (!finite(to)) return bad('ERR_POINT', 'The destination is not a point.', "La destination n'est pas un point.");
+  const t = b.carriedBy ? baseById(s, b.carriedBy) : undefined;
+  if (!t) return bad('ERR_NOT_CARRIED', `${b.id} is not carried.`, `${b.id} n'est pas transporté.`);
+  if (detOf(s, b).order === 'tirAppuye') return bad('ERR_TIR_APPUYE', 'Bases on Tir Appuyé cannot disembark (NE-U83).', 'Des socles en Tir Appuyé ne peuvent débarquer (NE-U83).');
+  const gap = Math.hypot(t.x - to.x, t.y - to.y) - prof(t).radius - prof(b).radius;
+  if (gap < -1e-6) return bad('ERR_OVERLAP', 'The base would overlap its transport.', 'Le socle chevaucherait son transport.');
+  if (5 + gap > remaining(s, b) + 1e-9)
+    return bad('ERR_TOO_FAR', `Disembarking costs 5 cm plus ${gap.toFixed(1)} cm from the transport; ${remaining(s, b).toFixed(1)} cm left (NE-U82).`, `Débarquer coûte 5 cm plus ${gap.toFixed(1)} cm depuis le transport ; il reste ${remaining(s, b).toFixed(1)} cm (NE-U82).`);
+  const probe = { ...b, carriedBy: null };
+  return checkSpot(s, probe, to, new Set([t.id]), null) ?? checkPath(s, probe, t, to, null);
+}
+
+function checkPower(s: EpicState, b: EpicBase): GameError | null {
+  if (!prof(b).abilities.bizarboy) return bad('ERR_NOT_BIZARBOY', `${b.id} is not a Bizarboy.`, `${b.id} n'est pas un Bizarboy.`);
+  if (s.powersUsed.includes(b.id)) return bad('ERR_POWER_USED', 'A Bizarboy uses one power per turn (NE-U03).', 'Un Bizarboy utilise un seul pouvoir par tour (NE-U03).');
+  if (energyOf(s, b) < 1) return bad('ERR_NO_ENERGY', 'No energy: no Ork within 25 cm (NE-U03).', "Pas d'énergie : aucun Ork à 25 cm (NE-U03).");
+  return null;
+}
+
+function checkIntercept(s: EpicState, det: string, at: number): GameError | null {
+  const p = s.pending!;
+  const d = detById(s, det);
+  if (!d || !p.threats.includes(det)) return bad('ERR_INTERCEPT', `"${det}" cannot intercept this move.`, `« ${det} » ne peut intercepter ce mouvement.`);
+  if (d.order !== 'tirAppuye') return bad('ERR_NOT_TIR_APPUYE', `${d.name.en} is not on Tir Appuyé (C5).`, `${d.name.fr} n'est pas en Tir Appuyé (C5).`);
+  if (!Number.isFinite(at) || at < p.progress - 1e-9 || at > 1) return bad('ERR_AT', `The pause point must lie between ${p.progress.toFixed(2)} and 1.`, `Le point d'arrêt doit être entre ${p.progress.toFixed(2)} et 1.`);
+  return interceptReach(s, det, p.legs, at) ? null : bad('ERR_OUT_OF_REACH', `${d.name.en} has no weapon in range and sight at that point (C5).`, `${d.name.fr} n'a aucune arme à portée et en vue à ce point (C5).`);
+}
+
+/** Whether some firing base of `det` reaches some moving base at fraction `at` of its leg. */
+function interceptReach(s: EpicState, det: string, legs: Leg[], at: number): boolean {
+  for (const f of s.bases) {
+    if (f.det !== det || !onTable(f) || isBlocked(s, f)) continue;
+    for (const l of legs) {
+      const m = baseById(s, l.base)!;
+      if (!m.alive) continue;
+      const pt = { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at };
+      if (weaponsInReach(s, f, m, pt).length > 0) return true;
+    }
+  }
+  return false;
+}
+
+/** Firing bases of a detachment in the Combat phase, or a reason it cannot fire (C1, C4). */
+function firers(s: EpicState, d: EpicDetachment): EpicBase[] {
+  return s.bases.filter((b) => b.det === d.id && onTable(b) && !b.charged && !isBlocked(s, b) && prof(b).weapons.length > 0);
+}
+
+function fireRefusal(d: EpicDetachment): [string, string] | null {
+  if (d.acted) return [`${d.name.en} has already acted this phase.`, `${d.name.fr} a déjà agi cette phase.`];
+  if (d.routed || d.order === 'retraite') return [`${d.name.en} is on Retraite: no shooting (C7).`, `${d.name.fr} est en Retraite : pas de tir (C7).`];
+  if (d.order === 'charge') return [`${d.name.en} charged: no shooting (C1).`, `${d.name.fr} a chargé : pas de tir (C1).`];
+  if (d.order === 'tirAppuye' && d.intercepted) return [`${d.name.en} spent its fire on interception (C5).`, `${d.name.fr} a déjà tiré en interception (C5).`];
+  if (d.order === null && d.activated) return [`${d.name.en} regrouped without orders: no shooting (C1).`, `${d.name.fr} s'est regroupé sans ordre : pas de tir (C1).`];
+  return null;
+}
+
+function checkShoot(s: EpicState, side: EpicSide, det: string, target: string, elite: number): GameError | null {
+  const d = detById(s, det);
+  if (!d || d.side !== side) return bad('ERR_DET', `No detachment "${det}" of yours.`, `Vous n'avez pas de détachement « ${det} ».`);
+  const why = fireRefusal(d);
+  if (why) return bad('ERR_NO_FIRE', why[0], why[1]);
+  const t = detById(s, target);
+  if (!t || t.side === side) return bad('ERR_TARGET', `No enemy detachment "${target}".`, `Pas de détachement ennemi « ${target} ».`);
+  if (!Number.isInteger(elite) || elite < 0 || elite > s.sides[side].elitePool)
+    return bad('ERR_ELITE', `Elite re-rolls must be a whole number up to your pool (${s.sides[side].elitePool}) (NE-U37).`, `Les relances Elite doivent être un entier jusqu'à votre réserve (${s.sides[side].elitePool}) (NE-U37).`);
+  if (!canReachDet(s, firers(s, d), target))
+    return bad('ERR_OUT_OF_REACH', `No base of ${d.name.en} has ${t.name.en} in range, sight and arc (C4).`, `Aucun socle de ${d.name.fr} n'a ${t.name.fr} à portée, en vue et dans son arc (C4).`);
+  return null;
+}
+
+function canReachDet(s: EpicState, fs: EpicBase[], target: string): boolean {
+  for (const f of fs) for (const t of s.bases) if (t.det === target && onTable(t) && weaponsInReach(s, f, t).length > 0) return true;
+  return false;
+}
+
+function checkBzzzt(s: EpicState, side: EpicSide, id: string, target: string): GameError | null {
+  const b = baseById(s, id);
+  if (!b || !b.alive || b.side !== side) return bad('ERR_BASE', `No base "${id}" of yours.`, `Vous n'avez pas de socle « ${id} ».`);
+  const d = detOf(s, b);
+  const why = fireRefusal(d);
+  if (why) return bad('ERR_NO_FIRE', `${why[0]} Bzzzt! needs an order that allows firing (NE-U09).`, `${why[1]} Bzzzt ! demande un ordre qui permet de tirer (NE-U09).`);
+  if (d.order === null) return bad('ERR_NO_FIRE', 'Bzzzt! needs an order that allows firing (NE-U09).', 'Bzzzt ! demande un ordre qui permet de tirer (NE-U09).');
+  if (!onTable(b) || isBlocked(s, b) || b.charged) return bad('ERR_NO_FIRE', `${b.id} cannot fire now.`, `${b.id} ne peut pas tirer maintenant.`);
+  const e = checkPower(s, b);
+  if (e) return e;
+  const row = tableRow(BZZZT_ROWS, energyOf(s, b))!;
+  const t = detById(s, target);
+  if (!t || t.side === side) return bad('ERR_TARGET', `No enemy detachment "${target}".`, `Pas de détachement ennemi « ${target} ».`);
+  const reach = s.bases.some((x) => x.det === target && onTable(x) && Math.hypot(x.x - b.x, x.y - b.y) <= row.range && canSee(s, b, x));
+  if (!reach) return bad('ERR_OUT_OF_REACH', `No base of ${t.name.en} within ${row.range} cm and in sight (${row.id}).`, `Aucun socle de ${t.name.fr} à ${row.range} cm et en vue (${row.id}).`);
+  return null;
+}
+
+function sideHasCombatAction(s: EpicState, side: EpicSide): boolean {
+  return combatActions(s, side, true).length > 0;
+}
+
+/** The Combat-phase actions open to `side` (with `first`, stop at the first found). */
+export function combatActions(s: EpicState, side: EpicSide, first = false): EpicAction[] {
+  const out: EpicAction[] = [];
+  const seen = new Set<string>();
+  for (const b of s.bases) {
+    if (!onTable(b) || seen.has(b.id) || contacts(s, b).length === 0) continue;
+    const g = assaultGroup(s, b);
+    for (const x of g) seen.add(x.id);
+    if (g.some((x) => s.assaultsDone.includes(x.id))) continue;
+    out.push({ type: 'assault', base: g.map((x) => x.id).sort()[0]! });
+    if (first) return out;
+  }
+  for (const d of s.dets) {
+    if (d.side !== side || fireRefusal(d) || !detAlive(s, d.id)) continue;
+    const fs = firers(s, d);
+    for (const t of s.dets) {
+      if (t.side === side) continue;
+      if (fs.length > 0 && canReachDet(s, fs, t.id)) {
+        out.push({ type: 'shoot', det: d.id, target: t.id });
+        if (first) return out;
+      }
+    }
+    for (const b of s.bases)
+      if (b.det === d.id && b.alive && prof(b).abilities.bizarboy)
+        for (const t of s.dets)
+          if (t.side !== side && !checkBzzzt(s, side, b.id, t.id)) {
+            out.push({ type: 'bzzzt', base: b.id, target: t.id });
+            if (first) return out;
+          }
+  }
+  return out;
+}
+
+// --- execution ----------------------------------------------------------------------------------------------
+
+/** Applies a checked action to a state the caller owns. */
+export function exec(ctx: Ctx, a: EpicAction): void {
+  const s = ctx.s;
+  const side = decider(s);
+  switch (a.type) {
+    case 'order': {
+      const d = detById(s, a.det)!;
+      d.order = a.order;
+      d.given = true;
+      emit(ctx, 'C1', 'order', `${s.sides[side].name.en} places a hidden order on ${d.name.en}.`, `${s.sides[side].name.fr} pose un ordre caché sur ${d.name.fr}.`, { side });
+      if (!s.dets.some((x) => needsOrder(s, x))) rollInitiative(ctx);
+      break;
+    }
+    case 'initiative': {
+      s.first = a.first;
+      s.toAct = a.first;
+      for (const x of EPIC_SIDES) s.sides[x].hadInitiative = x === a.first;
+      emit(ctx, 'C1', 'initiative', `${s.sides[a.first].name.en} will activate first.`, `${s.sides[a.first].name.fr} activera en premier.`, { side: a.first });
+      go(ctx, 'INITIATIVE_CHOISIE');
+      if (!sideCanActivate(s, s.toAct)) nextActivation(ctx);
+      break;
+    }
+    case 'activate': {
+      const d = detById(s, a.det)!;
+      d.revealed = true;
+      s.active = d.id;
+      const order = d.order ?? 'none';
+      emit(ctx, 'C1', 'activate', `${d.name.en} activates: order ${order} revealed.`, `${d.name.fr} s'active : ordre ${order} révélé.`, { side });
+      go(ctx, 'ACTIVER');
+      break;
+    }
+    case 'pass':
+      s.sides[side].passed = true;
+      emit(ctx, 'C1', 'pass', `${s.sides[side].name.en} passes.`, `${s.sides[side].name.fr} passe.`, { side });
+      nextActivation(ctx);
+      break;
+    case 'move': {
+      const b = baseById(s, a.base)!;
+      declareMove(ctx, 'move', [{ base: b.id, from: { x: b.x, y: b.y }, to: { ...a.to } }], null);
+      break;
+    }
+    case 'moveDet': {
+      const legs = s.bases
+        .filter((b) => b.det === a.det && onTable(b))
+        .map((b) => ({ base: b.id, from: { x: b.x, y: b.y }, to: { x: b.x + a.dx, y: b.y + a.dy } }));
+      declareMove(ctx, 'move', legs, null);
+      break;
+    }
+    case 'charge': {
+      const b = baseById(s, a.base)!;
+      const t = baseById(s, a.target)!;
+      declareMove(ctx, 'charge', [{ base: b.id, from: { x: b.x, y: b.y }, to: contactPoint(b, t) }], t.id);
+      break;
+    }
+    case 'embark': {
+      const b = baseById(s, a.base)!;
+      const t = baseById(s, a.transport)!;
+      const gap = Math.max(0, Math.hypot(t.x - b.x, t.y - b.y) - prof(t).radius - prof(b).radius);
+      b.moved += 5 + gap;
+      b.carriedBy = t.id;
+      b.x = t.x;
+      b.y = t.y;
+      // NE-U82/U83: the transport loses 5 cm once if any base embarks (not classes 4+).
+      if (!t.embarkPaid && prof(t).cls < 4) t.moved += 5;
+      t.embarkPaid = true;
+      emit(ctx, 'NE-U82', 'embark', `${b.id} embarks in ${t.id} (5 + ${gap.toFixed(1)} cm).`, `${b.id} embarque dans ${t.id} (5 + ${gap.toFixed(1)} cm).`, { units: [b.id, t.id], side });
+      break;
+    }
+    case 'disembark': {
+      const b = baseById(s, a.base)!;
+      const t = baseById(s, b.carriedBy!)!;
+      const gap = Math.max(0, Math.hypot(t.x - a.to.x, t.y - a.to.y) - prof(t).radius - prof(b).radius);
+      b.moved += 5;
+      if (!t.disembarkPaid && prof(t).cls < 4) t.moved += 5;
+      t.disembarkPaid = true;
+      emit(ctx, 'NE-U82', 'disembark', `${b.id} disembarks from ${t.id} (5 + ${gap.toFixed(1)} cm).`, `${b.id} débarque de ${t.id} (5 + ${gap.toFixed(1)} cm).`, { units: [b.id, t.id], side });
+      const edge = { x: t.x, y: t.y };
+      b.carriedBy = null;
+      b.x = edge.x;
+      b.y = edge.y;
+      b.moved += gap;
+      declareMove(ctx, 'disembark', [{ base: b.id, from: edge, to: { ...a.to } }], null, true);
+      break;
+    }
+    case 'waaagh': {
+      const b = baseById(s, a.base)!;
+      s.powersUsed.push(b.id);
+      waaagh(ctx, b);
+      checkWipeout(ctx);
+      break;
+    }
+    case 'done':
+      endActivation(ctx);
+      break;
+    case 'intercept':
+      intercept(ctx, a.det, a.at);
+      break;
+    case 'noIntercept':
+      emit(ctx, 'C5', 'noIntercept', 'No interception fire.', "Pas de tir d'interception.");
+      finishMove(ctx);
+      break;
+    case 'shoot': {
+      const d = detById(s, a.det)!;
+      const t = detById(s, a.target)!;
+      const book = openBook(s);
+      emit(ctx, 'C4', 'shoot', `${d.name.en} shoots at ${t.name.en}.`, `${d.name.fr} tire sur ${t.name.fr}.`, { side });
+      resolveFire(ctx, firers(s, d), t.id, { interception: false, counterCharge: false, snap: d.order === null, elite: a.elite ?? 0, rule: 'C4' }, (f) => d.order === 'tirAppuye' && f.moved === 0);
+      d.acted = true;
+      closeBook(ctx, book);
+      if (!checkWipeout(ctx)) nextCombat(ctx);
+      break;
+    }
+    case 'assault': {
+      const b = baseById(s, a.base)!;
+      for (const x of resolveAssault(ctx, b, side)) s.assaultsDone.push(x.id);
+      if (!checkWipeout(ctx)) nextCombat(ctx);
+      break;
+    }
+    case 'bzzzt': {
+      const b = baseById(s, a.base)!;
+      const book = openBook(s);
+      s.powersUsed.push(b.id);
+      detOf(s, b).acted = true;
+      bzzzt(ctx, b, a.target);
+      closeBook(ctx, book);
+      if (!checkWipeout(ctx)) nextCombat(ctx);
+      break;
+    }
+  }
+}
+
+
+/**
+ * A move is declared: pay its cost, then either finish it or pause it for the enemy's hidden counters
+ * (C5, NE-U44): every enemy detachment with a hidden counter that could reach the path is a threat, so the
+ * decision to intercept never reveals which of them is really on Tir Appuyé.
+ */
+function declareMove(ctx: Ctx, kind: 'move' | 'charge' | 'disembark', legs: Leg[], target: string | null, paid = false): void {
+  const s = ctx.s;
+  if (!paid)
+    for (const l of legs) {
+      const b = baseById(s, l.base)!;
+      b.moved += legCost(s, b, l.from, l.to);
+    }
+  const mover = baseById(s, legs[0]!.base)!;
+  const threats = s.dets
+    .filter((d) => d.side !== mover.side && d.given && d.order !== null && !d.revealed && !d.intercepted && detAlive(s, d.id))
+    .filter((d) => threatens(s, d, legs))
+    .map((d) => d.id);
+  s.pending = { kind, legs, target, progress: 0, threats };
+  if (threats.length === 0) return finishMove(ctx, true);
+  emit(ctx, 'NE-U44', 'threat', 'The move passes within reach of hidden orders: the opponent may fire.', "Le mouvement passe à portée d'ordres cachés : l'adversaire peut tirer.", { units: legs.map((l) => l.base) });
+  go(ctx, 'MENACE');
+}
+
+/** Whether some base of `d` could fire at some point of the legs, were it on Tir Appuyé. */
+function threatens(s: EpicState, d: EpicDetachment, legs: Leg[]): boolean {
+  for (const f of s.bases) {
+    if (f.det !== d.id || !onTable(f)) continue;
+    let range = 0;
+    for (const w of prof(f).weapons) range = Math.max(range, weaponRange(w));
+    if (range === 0) continue;
+    for (const l of legs) {
+      const c = closestPointOnSegment(f, l.from, l.to);
+      if (Math.hypot(c.x - f.x, c.y - f.y) > range) continue;
+      const m = baseById(s, l.base)!;
+      for (const t of [c.t, 1, 0.5, 0]) {
+        const pt = { x: l.from.x + (l.to.x - l.from.x) * t, y: l.from.y + (l.to.y - l.from.y) * t };
+        if (Math.hypot(pt.x - f.x, pt.y - f.y) <= range && weaponsInReach(s, f, m, pt).length > 0) return true;
+      }
+    }
+  }
+  return false;
+}
+
+const weaponRange = (id: string): number => WEAPONS[id]?.range ?? 0;
+
+/** C5: the detachment fires at the moving bases where they stand at `at`; its counter is spent. */
+function intercept(ctx: Ctx, det: string, at: number): void {
+  const s = ctx.s;
+  const p = s.pending!;
+  const d = detById(s, det)!;
+  const book = openBook(s);
+  d.revealed = true;
+  d.intercepted = true;
+  p.progress = at;
+  p.threats = p.threats.filter((x) => x !== det);
+  const where = new Map<string, Vec2>();
+  for (const l of p.legs) where.set(l.base, { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at });
+  const moverDet = baseById(s, p.legs[0]!.base)!.det;
+  const counterCharge = p.kind === 'charge' && p.target !== null && baseById(s, p.target)!.det === det;
+  emit(ctx, 'C5', 'intercept', `${d.name.en} reveals Tir Appuyé and fires on the move${counterCharge ? ' (counter-charge fire)' : ''}.`, `${d.name.fr} révèle son Tir Appuyé et tire sur le mouvement${counterCharge ? ' (tir de contre-charge)' : ''}.`, { side: d.side });
+  const fs = s.bases.filter((f) => f.det === det && onTable(f) && !isBlocked(s, f));
+  resolveFire(ctx, fs, moverDet, { interception: true, counterCharge, snap: false, elite: 0, at: where, rule: 'C5' }, () => true);
+  closeBook(ctx, book);
+  if (checkWipeout(ctx)) return;
+  const moving = detById(s, moverDet)!;
+  const alive = p.legs.some((l) => baseById(s, l.base)!.alive);
+  if (!alive || moving.routed) {
+    s.pending = null;
+    go(ctx, 'INTERCEPTION_FINIE');
+    if (!detAlive(s, moverDet) || moving.routed) endActivation(ctx);
+    return;
+  }
+  p.threats = p.threats.filter((x) => threatens(s, detById(s, x)!, p.legs));
+  if (p.threats.length === 0) finishMove(ctx);
+}
+
+/** The move goes on to its end for the surviving bases (C5), disengaging (C6) and charging as declared. */
+function finishMove(ctx: Ctx, immediate = false): void {
+  const s = ctx.s;
+  const p = s.pending!;
+  s.pending = null;
+  if (!immediate) go(ctx, 'INTERCEPTION_FINIE');
+  for (const l of p.legs) {
+    const b = baseById(s, l.base)!;
+    if (!b.alive) continue;
+    if (p.kind === 'move' && contacts(s, b).length > 0) disengage(ctx, b);
+    if (!b.alive) continue;
+    const dx = l.to.x - l.from.x;
+    const dy = l.to.y - l.from.y;
+    b.x = l.to.x;
+    b.y = l.to.y;
+    if (dx !== 0 || dy !== 0) b.facing = Math.atan2(dy, dx);
+    carryAlong(s, b);
+  }
+  const first = baseById(s, p.legs[0]!.base)!;
+  if (p.kind === 'charge' && first.alive) {
+    const t = baseById(s, p.target!)!;
+    first.charged = true;
+    first.facing = Math.atan2(t.y - first.y, t.x - first.x);
+    emit(ctx, 'C6', 'charge', `${first.id} charges into contact with ${t.id}.`, `${first.id} charge au contact de ${t.id}.`, { units: [first.id, t.id], side: first.side });
+  } else if (p.kind !== 'disembark') {
+    emit(ctx, 'C1', 'move', `${p.legs.length === 1 ? first.id : detOf(s, first).name.en} moves.`, `${p.legs.length === 1 ? first.id : detOf(s, first).name.fr} se déplace.`, { units: p.legs.map((l) => l.base), side: first.side });
+  }
+  checkWipeout(ctx);
+}
+
+/** C2: a detachment that ends split must rejoin at its next move, or all its groups but one are lost. */
+function endActivation(ctx: Ctx): void {
+  const s = ctx.s;
+  const d = detById(s, s.active!)!;
+  const groups = coherencyGroups(s, d.id).sort((a, b) => b.length - a.length);
+  if (groups.length > 1) {
+    if (d.split) {
+      emit(ctx, 'C2', 'coherency', `${d.name.en} is still split: its smaller groups are lost.`, `${d.name.fr} est toujours éclaté : ses groupes les plus petits sont perdus.`, { side: d.side });
+      for (const g of groups.slice(1)) for (const b of g) kill(ctx, b, 'C2');
+    } else {
+      d.split = true;
+      emit(ctx, 'C2', 'coherency', `${d.name.en} is out of coherency: it must rejoin at its next move.`, `${d.name.fr} n'est plus en cohésion : il doit se regrouper à son prochain mouvement.`, { side: d.side });
+    }
+  } else d.split = false;
+  d.activated = true;
+  s.active = null;
+  if (s.phase === 'mouvement.activation') go(ctx, 'ACTIVATION_FINIE');
+  if (checkWipeout(ctx)) return;
+  nextActivation(ctx);
+}
+

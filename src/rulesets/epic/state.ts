@@ -1,0 +1,176 @@
+/** Queries on an `epic` state: lookups, engagement, zones of control, allowances, sight. No dice here. */
+import { type Blocker, dist, edgeDistance, lineOfSight, type Terrain } from '../../engine/geometry';
+import { CLASS_HEIGHT, PROFILES } from './data';
+import type { EpicBase, EpicDetachment, EpicSide, EpicState, UnitProfile } from './types';
+
+export const other = (side: EpicSide): EpicSide => (side === 'blue' ? 'red' : 'blue');
+export const prof = (b: EpicBase): UnitProfile => PROFILES[b.profile]!;
+export const baseById = (s: EpicState, id: string): EpicBase | undefined => s.bases.find((b) => b.id === id);
+export const detById = (s: EpicState, id: string): EpicDetachment | undefined => s.dets.find((d) => d.id === id);
+export const detOf = (s: EpicState, b: EpicBase): EpicDetachment => detById(s, b.det)!;
+export const basesOf = (s: EpicState, det: string): EpicBase[] => s.bases.filter((b) => b.alive && b.det === det);
+/** Bases on the table: alive and not carried. */
+export const onTable = (b: EpicBase): boolean => b.alive && b.carriedBy === null;
+export const detAlive = (s: EpicState, det: string): boolean => s.bases.some((b) => b.alive && b.det === det);
+export const sideAlive = (s: EpicState, side: EpicSide): boolean => s.bases.some((b) => b.alive && b.side === side);
+
+/** Bases count as in contact within this many cm, edge to edge (C6). */
+export const CONTACT = 0.05;
+/** C2: coherency distance, centre to centre; C2/v3: an attached transport may be 25 cm from its troops. */
+export const COHERENCY = 6;
+export const TRANSPORT_COHERENCY = 25;
+/** C2 ASSUMPTION: command radius around a friendly QG base. */
+export const COMMAND_RADIUS = 25;
+
+export const baseDisc = (b: EpicBase) => ({ x: b.x, y: b.y, r: prof(b).radius });
+
+/** Enemy bases in base contact with `b` (C6). */
+export function contacts(s: EpicState, b: EpicBase): EpicBase[] {
+  if (!onTable(b)) return [];
+  const out: EpicBase[] = [];
+  const r = prof(b).radius;
+  for (const o of s.bases)
+    if (o.side !== b.side && onTable(o) && Math.hypot(o.x - b.x, o.y - b.y) - r - prof(o).radius <= CONTACT) out.push(o);
+  return out;
+}
+
+/** C3: blocked = engaged by an enemy base of equal or higher class; it can neither move nor fire. */
+export const isBlocked = (s: EpicState, b: EpicBase): boolean => contacts(s, b).some((o) => prof(o).cls >= prof(b).cls);
+
+/** C3: ZOC radius (diameter 7.5 cm for classes 1–4, 12 cm for class 5+). */
+export const zocRadius = (b: EpicBase): number => (prof(b).cls >= 5 ? 6 : 3.75);
+
+/** C3: a base has no ZOC while blocked, engaged, or on Retraite. */
+export function hasZoc(s: EpicState, b: EpicBase): boolean {
+  if (!onTable(b)) return false;
+  const d = detOf(s, b);
+  if (d.order === 'retraite' && (d.revealed || d.routed)) return false;
+  return contacts(s, b).length === 0;
+}
+
+/** Whether a disc at (x, y) of radius r overlaps the ZOC of base z (any overlap counts, C3). */
+export const inZocOf = (x: number, y: number, r: number, z: EpicBase): boolean =>
+  Math.hypot(z.x - x, z.y - y) < zocRadius(z) + r;
+
+/** C1: the move allowance of a base this turn, from its detachment's order. */
+export function allowance(s: EpicState, b: EpicBase): number {
+  const d = detOf(s, b);
+  const move = prof(b).move;
+  if (d.order === 'tirAppuye') return 0;
+  if (d.order === 'charge' || d.order === 'retraite') return move * 2;
+  return move;
+}
+
+export const remaining = (s: EpicState, b: EpicBase): number => Math.max(0, allowance(s, b) - b.moved);
+
+/** C3: movement multiplier of a terrain piece for a base (ASSUMPTIONS in docs/rulesets/epic.md). */
+export function costFor(b: EpicBase): (t: Terrain) => number {
+  const p = prof(b);
+  if (p.abilities.reacteursDorsaux) return (t) => (t.kind === 'impassable' ? Infinity : 1); // NE-U63
+  const cls = p.cls;
+  return (t) => {
+    switch (t.kind) {
+      case 'impassable':
+        return Infinity;
+      case 'building':
+        return cls >= 2 ? Infinity : 1;
+      case 'difficult':
+      case 'water':
+        return 2;
+      case 'forest':
+      case 'cover':
+        return cls >= 2 ? 2 : 1;
+      default:
+        return 1;
+    }
+  };
+}
+
+/** Whether a base may end on a point: never on impassable terrain, nor a building for classes 2+. */
+export function canStandAt(s: EpicState, b: EpicBase, x: number, y: number): boolean {
+  const cost = costFor(b);
+  for (const t of s.table.terrain) if (cost(t) === Infinity && pointIn(x, y, t)) return false;
+  return true;
+}
+
+function pointIn(x: number, y: number, t: Terrain): boolean {
+  let inside = false;
+  const poly = t.poly;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!;
+    const c = poly[j]!;
+    if (a.y > y !== c.y > y && x < ((c.x - a.x) * (y - a.y)) / (c.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+/** The terrain pieces under a point. */
+export const terrainUnder = (s: EpicState, x: number, y: number): Terrain[] => s.table.terrain.filter((t) => pointIn(x, y, t));
+
+/** C4 cover malus for a target base: light cover −1 (forest, ruins/cover), heavy −2 (building). */
+export function coverMalus(s: EpicState, b: EpicBase): number {
+  let m = 0;
+  for (const t of terrainUnder(s, b.x, b.y)) {
+    if (t.kind === 'building') m = Math.max(m, 2);
+    else if (t.kind === 'forest' || t.kind === 'cover') m = Math.max(m, 1);
+  }
+  return m;
+}
+
+const height = (b: EpicBase): number => CLASS_HEIGHT[Math.min(5, prof(b).cls)]!;
+
+/**
+ * C4: line of sight from base `a` to base `t` (or to where `t` stands at `at`, mid-move), blocked by
+ * terrain and by other bases tall enough to cut the sight line.
+ */
+export function canSee(s: EpicState, a: EpicBase, t: EpicBase, at?: { x: number; y: number }): boolean {
+  const tx = at ? at.x : t.x;
+  const ty = at ? at.y : t.y;
+  const minX = Math.min(a.x, tx) - 3;
+  const maxX = Math.max(a.x, tx) + 3;
+  const minY = Math.min(a.y, ty) - 3;
+  const maxY = Math.max(a.y, ty) + 3;
+  const blockers: Blocker[] = [];
+  for (const o of s.bases) {
+    if (!onTable(o) || o.id === a.id || o.id === t.id) continue;
+    if (o.x < minX || o.x > maxX || o.y < minY || o.y > maxY) continue; // cannot touch the sight line
+    blockers.push({ x: o.x, y: o.y, r: prof(o).radius, h: height(o), id: o.id });
+  }
+  return lineOfSight(s.table, { x: a.x, y: a.y, h: height(a) }, { x: tx, y: ty, h: height(t) }, blockers).clear;
+}
+
+export const centreDist = (a: { x: number; y: number }, b: { x: number; y: number }): number => dist(a, b);
+export const edgeDist = (a: EpicBase, b: EpicBase): number => edgeDistance(baseDisc(a), baseDisc(b));
+
+/**
+ * C2: the groups of a detachment's bases on the table, linked when within 6 cm centre to centre (a
+ * transport links to its own detachment's bases within 25 cm).
+ */
+export function coherencyGroups(s: EpicState, det: string): EpicBase[][] {
+  const bases = s.bases.filter((b) => b.det === det && onTable(b));
+  const seen = new Set<string>();
+  const groups: EpicBase[][] = [];
+  for (const start of bases) {
+    if (seen.has(start.id)) continue;
+    const group: EpicBase[] = [];
+    const stack = [start];
+    seen.add(start.id);
+    while (stack.length) {
+      const b = stack.pop()!;
+      group.push(b);
+      for (const o of bases) {
+        if (seen.has(o.id)) continue;
+        const link = prof(b).abilities.transport || prof(o).abilities.transport ? TRANSPORT_COHERENCY : COHERENCY;
+        if (Math.hypot(o.x - b.x, o.y - b.y) <= link + 1e-9) {
+          seen.add(o.id);
+          stack.push(o);
+        }
+      }
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
+/** NE-U81: how many bases a transport carries. */
+export const load = (s: EpicState, transport: string): number => s.bases.filter((b) => b.alive && b.carriedBy === transport).length;

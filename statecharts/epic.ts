@@ -1,0 +1,63 @@
+/**
+ * The `epic` turn (seed 002, core rules C1): Ordres → Initiative → Mouvement (activations, with
+ * Interception fire inside the opponent's move) → Combat → Fin, then the next turn or the end.
+ * The chart names the phases, the events that move between them and the kinds of action each phase allows
+ * (`meta.actions`); the rules in src/rulesets/epic decide which event happens. No guards: the rules code
+ * emits distinct events (TOUR_SUIVANT or PARTIE_FINIE), so the derived table is exact.
+ */
+import { setup } from 'xstate';
+import { buildPhaseTable } from './phases';
+
+export const epicTurnMachine = setup({
+  types: {
+    events: {} as
+      | { type: 'ORDRES_DONNES' }
+      | { type: 'INITIATIVE_CHOISIE' }
+      | { type: 'ACTIVER' }
+      | { type: 'MENACE' }
+      | { type: 'INTERCEPTION_FINIE' }
+      | { type: 'ACTIVATION_FINIE' }
+      | { type: 'MOUVEMENT_FINI' }
+      | { type: 'COMBAT_FINI' }
+      | { type: 'TOUR_SUIVANT' }
+      | { type: 'PARTIE_FINIE' },
+  },
+}).createMachine({
+  id: 'epic',
+  initial: 'ordres',
+  on: { PARTIE_FINIE: '.terminee' },
+  states: {
+    /** C1: every detachment gets a secret order counter. */
+    ordres: { meta: { actions: ['order'] }, on: { ORDRES_DONNES: 'initiative' } },
+    /** C1: the higher initiative roller chooses who activates first. */
+    initiative: { meta: { actions: ['initiative'] }, on: { INITIATIVE_CHOISIE: 'mouvement' } },
+    mouvement: {
+      initial: 'choix',
+      on: { MOUVEMENT_FINI: 'combat' },
+      states: {
+        /** The side to act activates a detachment (revealing its order) or passes. */
+        choix: { meta: { actions: ['activate', 'pass'] }, on: { ACTIVER: 'activation' } },
+        /** The active detachment's bases move, charge, embark, disembark; Waaagh! is called here. */
+        activation: {
+          meta: { actions: ['move', 'moveDet', 'charge', 'embark', 'disembark', 'waaagh', 'done'] },
+          on: { MENACE: 'interception', ACTIVATION_FINIE: 'choix' },
+        },
+        /** C5 / NE-U44: the moving base is within reach of hidden counters; their owner may fire. */
+        interception: {
+          meta: { actions: ['intercept', 'noIntercept'] },
+          on: { INTERCEPTION_FINIE: 'activation' },
+        },
+      },
+    },
+    /** C1: the players alternate single actions: one detachment shoots, or one assault is resolved. */
+    combat: { meta: { actions: ['shoot', 'assault', 'bzzzt'] }, on: { COMBAT_FINI: 'fin' } },
+    /** C1 Phase Finale: objectives, victory check, rally. Resolved at once, no decision. */
+    fin: { on: { TOUR_SUIVANT: 'ordres' } },
+    terminee: { type: 'final' },
+  },
+});
+
+export type EpicChartEvent = Parameters<typeof epicTurnMachine.transition>[1]['type'];
+
+/** Derived once at load; the rules read this, never XState, on their hot path. */
+export const epicPhases = buildPhaseTable(epicTurnMachine);
