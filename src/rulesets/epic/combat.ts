@@ -281,7 +281,8 @@ export function resolveFire(ctx: Ctx, firers: EpicBase[], target: string, o: Fir
     let bestD = Infinity;
     let bestW: WeaponProfile[] = [];
     for (const t of s.bases) {
-      if (t.det !== target || !onTable(t)) continue;
+      // A base disembarking under interception fire is still aboard but stands where `at` says (C5).
+      if (t.det !== target || !t.alive || (t.carriedBy !== null && !o.at?.has(t.id))) continue;
       const at = o.at?.get(t.id);
       const d = Math.hypot((at?.x ?? t.x) - a.x, (at?.y ?? t.y) - a.y);
       if (d >= bestD) continue;

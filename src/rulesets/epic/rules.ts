@@ -773,12 +773,9 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       if (!t.disembarkPaid && prof(t).cls < 4) t.moved += 5;
       t.disembarkPaid = true;
       emit(ctx, 'NE-U82', 'disembark', `${b.id} disembarks from ${t.id} (5 + ${gap.toFixed(1)} cm).`, `${b.id} débarque de ${t.id} (5 + ${gap.toFixed(1)} cm).`, { units: [b.id, t.id], side });
-      const edge = { x: t.x, y: t.y };
-      b.carriedBy = null;
-      b.x = edge.x;
-      b.y = edge.y;
       b.moved += gap;
-      declareMove(ctx, 'disembark', [{ base: b.id, from: edge, to: { ...a.to } }], null, true);
+      // It stays aboard until the move ends: an interception pauses it on the way out (C5).
+      declareMove(ctx, 'disembark', [{ base: b.id, from: { x: t.x, y: t.y }, to: { ...a.to } }], null, true);
       break;
     }
     case 'waaagh': {
@@ -914,6 +911,7 @@ function finishMove(ctx: Ctx, immediate = false): void {
   for (const l of p.legs) {
     const b = baseById(s, l.base)!;
     if (!b.alive) continue;
+    if (p.kind === 'disembark') b.carriedBy = null;
     if (p.kind === 'move' && contacts(s, b).length > 0) disengage(ctx, b);
     if (!b.alive) continue;
     const dx = l.to.x - l.from.x;

@@ -103,7 +103,7 @@ export function parseEpicScenario(json: unknown): Result<EpicScenario> {
         if (!tp?.abilities.transport)
           return fail(`base "${b.id}" is carried by "${b.carriedBy}", which is not a transport of its detachment.`, `le socle « ${b.id} » est transporté par « ${b.carriedBy} », qui n'est pas un transport de son détachement.`, `${field}.carriedBy`);
         if (p.cls !== 1) return fail(`only infantry may be carried (NE-U81).`, `seule l'infanterie peut être transportée (NE-U81).`, `${field}.carriedBy`);
-        const load = det.bases.filter((o) => o.carriedBy === b.carriedBy).length;
+        const load = det.bases.slice(0, bi + 1).filter((o) => o.carriedBy === b.carriedBy).length;
         if (load > (tp.abilities.transport ?? 0))
           return fail(`transport "${b.carriedBy}" carries more than ${tp.abilities.transport} bases (NE-U81).`, `le transport « ${b.carriedBy} » emporte plus de ${tp.abilities.transport} socles (NE-U81).`, `${field}.carriedBy`);
         continue;

@@ -121,7 +121,8 @@ const height = (b: EpicBase): number => CLASS_HEIGHT[Math.min(5, prof(b).cls)]!;
 
 /**
  * C4: line of sight from base `a` to base `t` (or to where `t` stands at `at`, mid-move), blocked by
- * terrain and by other bases tall enough to cut the sight line.
+ * terrain and by bases of a higher class than both (ASSUMPTION: infantry never hides infantry) that are
+ * tall enough to cut the sight line.
  */
 export function canSee(s: EpicState, a: EpicBase, t: EpicBase, at?: { x: number; y: number }): boolean {
   const tx = at ? at.x : t.x;
@@ -131,8 +132,9 @@ export function canSee(s: EpicState, a: EpicBase, t: EpicBase, at?: { x: number;
   const minY = Math.min(a.y, ty) - 3;
   const maxY = Math.max(a.y, ty) + 3;
   const blockers: Blocker[] = [];
+  const cls = Math.max(prof(a).cls, prof(t).cls);
   for (const o of s.bases) {
-    if (!onTable(o) || o.id === a.id || o.id === t.id) continue;
+    if (!onTable(o) || o.id === a.id || o.id === t.id || prof(o).cls <= cls) continue;
     if (o.x < minX || o.x > maxX || o.y < minY || o.y > maxY) continue; // cannot touch the sight line
     blockers.push({ x: o.x, y: o.y, r: prof(o).radius, h: height(o), id: o.id });
   }
