@@ -38,10 +38,19 @@ export function playMatch(
     if (!bot) throw new Error(`no bot for side ${d.side}`);
     const action = bot.choose(ruleset, state);
     const step = ruleset.apply(state, action);
-    if (!step.ok) throw new Error(`bot ${bot.name} chose an illegal action at ply ${state.ply}: ${step.error.message.en}`);
+    if (!step.ok)
+      throw new Error(
+        `bot ${bot.name} chose an illegal action at ply ${state.ply}: ${step.error.message.en}`,
+      );
     state = step.value.state;
     recordPly(record, action, state);
     options.onPly?.(state, step.value.events);
   }
-  return { record, outcome: ruleset.outcome(state), plies: record.actions.length, finalHash: hashState(state), state };
+  return {
+    record,
+    outcome: ruleset.outcome(state),
+    plies: record.actions.length,
+    finalHash: hashState(state),
+    state,
+  };
 }

@@ -9,7 +9,8 @@ import { type AnyStateMachine, initialTransition, type StateValue, transition } 
 export function flattenValue(value: unknown): string {
   if (typeof value === 'string') return value;
   const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length !== 1) throw new Error(`parallel state values are not supported: ${JSON.stringify(value)}`);
+  if (entries.length !== 1)
+    throw new Error(`parallel state values are not supported: ${JSON.stringify(value)}`);
   const [key, inner] = entries[0]!;
   return `${key}.${flattenValue(inner)}`;
 }
@@ -61,7 +62,10 @@ export function buildPhaseTable(machine: AnyStateMachine): PhaseTable {
   for (const leaf of leaves) {
     allows[leaf.path] = leaf.actions;
     next[leaf.path] = {};
-    const snapshot = machine.resolveState({ value: nestValue(leaf.path), context: machine.config.context ?? {} });
+    const snapshot = machine.resolveState({
+      value: nestValue(leaf.path),
+      context: machine.config.context ?? {},
+    });
     if (snapshot.status === 'done') continue;
     for (const ev of eventList) {
       const [after] = transition(machine, snapshot, { type: ev });

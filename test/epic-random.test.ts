@@ -20,7 +20,8 @@ function invariants(s: EpicState): string | null {
   for (const b of s.bases) {
     if (b.pdv < 0) return `${b.id} has negative PdV`;
     if (b.alive !== b.pdv > 0) return `${b.id} alive=${b.alive} with ${b.pdv} PdV`;
-    if (b.alive && b.carriedBy && !s.bases.find((t) => t.id === b.carriedBy)?.alive) return `${b.id} carried by a dead transport`;
+    if (b.alive && b.carriedBy && !s.bases.find((t) => t.id === b.carriedBy)?.alive)
+      return `${b.id} carried by a dead transport`;
   }
   for (let i = 0; i < onTable.length; i++) {
     const a = onTable[i]!;
@@ -29,13 +30,15 @@ function invariants(s: EpicState): string | null {
       return `${a.id} is off the table`;
     for (let j = i + 1; j < onTable.length; j++) {
       const b = onTable[j]!;
-      if (Math.hypot(a.x - b.x, a.y - b.y) < r + prof(b).radius - 1e-6) return `${a.id} and ${b.id} stand in the same place`;
+      if (Math.hypot(a.x - b.x, a.y - b.y) < r + prof(b).radius - 1e-6)
+        return `${a.id} and ${b.id} stand in the same place`;
     }
   }
   // Orders stay hidden from the other side until revealed.
   for (const side of ['blue', 'red'] as const) {
     const seen = epicRuleset.observe(s, side) as EpicState;
-    for (const d of seen.dets) if (d.side !== side && !d.revealed && d.order !== null) return `${side} sees ${d.id}'s hidden order`;
+    for (const d of seen.dets)
+      if (d.side !== side && !d.revealed && d.order !== null) return `${side} sees ${d.id}'s hidden order`;
     if (seen.rng.s0 !== 0) return 'observe leaks the RNG';
   }
   return null;
@@ -43,16 +46,25 @@ function invariants(s: EpicState): string | null {
 
 describe(`epic: ${GAMES} random games`, () => {
   const sc = scenarios.epic![0]!;
-  it('end without an exception, keep the invariants every ply, and replay to identical hashes', { timeout: 600_000 }, () => {
+  it('end without an exception, keep the invariants every ply, and replay to identical hashes', {
+    timeout: 600_000,
+  }, () => {
     let plies = 0;
     const finished = new Set<string>();
     for (let g = 0; g < GAMES; g++) {
-      const result = playMatch(epicRuleset, sc.id, sc.data, `rg${g}`, { blue: randomBot(`b${g}`), red: randomBot(`r${g}`) }, {
-        onPly: (state) => {
-          const bad = invariants(state as EpicState);
-          if (bad) throw new Error(`game ${g} ply ${state.ply}: ${bad}`);
+      const result = playMatch(
+        epicRuleset,
+        sc.id,
+        sc.data,
+        `rg${g}`,
+        { blue: randomBot(`b${g}`), red: randomBot(`r${g}`) },
+        {
+          onPly: (state) => {
+            const bad = invariants(state as EpicState);
+            if (bad) throw new Error(`game ${g} ply ${state.ply}: ${bad}`);
+          },
         },
-      });
+      );
       expect(result.outcome.status).toBe('finished');
       if (result.outcome.status === 'finished') finished.add(String(result.outcome.winner));
       plies += result.plies;
@@ -80,20 +92,42 @@ describe(`epic: ${GAMES} random games`, () => {
 describe('epic: fuzzed actions', () => {
   const sc = scenarios.epic![0]!;
   const states: EpicState[] = [];
-  playMatch(epicRuleset, sc.id, sc.data, 'fuzz', { blue: randomBot('fb'), red: randomBot('fr') }, {
-    onPly: (s) => {
-      if (s.ply % 3 === 0) states.push(s as EpicState);
+  playMatch(
+    epicRuleset,
+    sc.id,
+    sc.data,
+    'fuzz',
+    { blue: randomBot('fb'), red: randomBot('fr') },
+    {
+      onPly: (s) => {
+        if (s.ply % 3 === 0) states.push(s as EpicState);
+      },
     },
-  });
-  const anyId = fc.oneof(fc.constantFrom('o-ba1', 'm-tac1', 'o-trukk1', 'o-boyz-a', 'm-hq', 'o-weird'), fc.string());
+  );
+  const anyId = fc.oneof(
+    fc.constantFrom('o-ba1', 'm-tac1', 'o-trukk1', 'o-boyz-a', 'm-hq', 'o-weird'),
+    fc.string(),
+  );
   const num = fc.oneof(fc.double(), fc.integer({ min: -500, max: 500 }));
   const action = fc.oneof(
-    fc.record({ type: fc.constantFrom('order', 'activate', 'shoot', 'intercept', 'assault', 'bzzzt', 'waaagh'), det: anyId, base: anyId, target: anyId, order: fc.string(), at: num }),
+    fc.record({
+      type: fc.constantFrom('order', 'activate', 'shoot', 'intercept', 'assault', 'bzzzt', 'waaagh'),
+      det: anyId,
+      base: anyId,
+      target: anyId,
+      order: fc.string(),
+      at: num,
+    }),
     fc.record({ type: fc.constantFrom('move', 'disembark'), base: anyId, to: fc.record({ x: num, y: num }) }),
     fc.record({ type: fc.constantFrom('moveDet'), det: anyId, dx: num, dy: num }),
     fc.record({ type: fc.constantFrom('charge', 'embark'), base: anyId, target: anyId, transport: anyId }),
     fc.record({ type: fc.string() }),
-    fc.constantFrom({ type: 'pass' }, { type: 'done' }, { type: 'noIntercept' }, { type: 'initiative', first: 'green' }),
+    fc.constantFrom(
+      { type: 'pass' },
+      { type: 'done' },
+      { type: 'noIntercept' },
+      { type: 'initiative', first: 'green' },
+    ),
   );
   it('never throw: an action is applied or refused with a coded, bilingual error, and the input is untouched', () => {
     fc.assert(

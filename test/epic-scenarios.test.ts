@@ -15,7 +15,10 @@ function load(text: string) {
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false as const, error: { code: 'ERR_SCENARIO_JSON', field: '', message: { en: 'not JSON', fr: 'pas du JSON' } } };
+    return {
+      ok: false as const,
+      error: { code: 'ERR_SCENARIO_JSON', field: '', message: { en: 'not JSON', fr: 'pas du JSON' } },
+    };
   }
   return epicRuleset.parseScenario(json);
 }

@@ -10,10 +10,13 @@ import { die, parseArgs } from './args';
 
 const { flags } = parseArgs(process.argv.slice(2));
 const rulesetId = flags.ruleset ?? 'epic';
-const ruleset = rulesets[rulesetId] ?? die(`Unknown ruleset "${rulesetId}". Known: ${Object.keys(rulesets).join(', ')}.`);
+const ruleset =
+  rulesets[rulesetId] ?? die(`Unknown ruleset "${rulesetId}". Known: ${Object.keys(rulesets).join(', ')}.`);
 const list = scenarios[rulesetId] ?? [];
 const scenarioId = flags.scenario ?? list[0]?.id ?? die(`Ruleset "${rulesetId}" has no scenario.`);
-const scenario = list.find((s) => s.id === scenarioId) ?? die(`Unknown scenario "${scenarioId}". Known: ${list.map((s) => s.id).join(', ')}.`);
+const scenario =
+  list.find((s) => s.id === scenarioId) ??
+  die(`Unknown scenario "${scenarioId}". Known: ${list.map((s) => s.id).join(', ')}.`);
 const seed = flags.seed ?? '1';
 const bots: Record<string, ReturnType<typeof makeBot>> = {};
 for (const side of ruleset.sides) {

@@ -7,7 +7,7 @@ import './style.css';
 import { BOT_NAMES, type BotName, isBotName } from '../../ai/bots';
 import type { DecisionPoint, GameEvent, Side } from '../engine/contract';
 import type { Message } from '../engine/result';
-import { rulesets, scenarios } from './_toy-registry';
+import { rulesets, scenarios } from '../rulesets/registry';
 import { formatDice, formatOutcome } from './format';
 import { botLabel, isLang, type Lang, langFromSearch, STRINGS, type StringKey, sideName, t } from './i18n';
 import { decisionOf, outcomeOf, playPly, type Session, startSession } from './session';

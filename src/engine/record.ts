@@ -86,11 +86,20 @@ export function parseRecord(input: unknown): Result<GameRecord> {
     } catch {
       return {
         ok: false,
-        error: gameError('ERR_RECORD_JSON', 'The game file is not valid JSON.', "Le fichier de partie n'est pas du JSON valide."),
+        error: gameError(
+          'ERR_RECORD_JSON',
+          'The game file is not valid JSON.',
+          "Le fichier de partie n'est pas du JSON valide.",
+        ),
       };
     }
   }
-  if (json && typeof json === 'object' && 'version' in json && (json as { version: unknown }).version !== RECORD_VERSION) {
+  if (
+    json &&
+    typeof json === 'object' &&
+    'version' in json &&
+    (json as { version: unknown }).version !== RECORD_VERSION
+  ) {
     const v = String((json as { version: unknown }).version);
     return {
       ok: false,
@@ -104,7 +113,10 @@ export function parseRecord(input: unknown): Result<GameRecord> {
   }
   const parsed = recordSchema.safeParse(json);
   if (!parsed.success)
-    return { ok: false, error: schemaError('ERR_RECORD_SCHEMA', parsed.error, { en: 'Game file', fr: 'Fichier de partie' }) };
+    return {
+      ok: false,
+      error: schemaError('ERR_RECORD_SCHEMA', parsed.error, { en: 'Game file', fr: 'Fichier de partie' }),
+    };
   if (parsed.data.hashes.length !== parsed.data.actions.length)
     return {
       ok: false,
@@ -134,17 +146,40 @@ export interface ReplayError extends GameError {
  * Replays a record from its seed. Stops at the first illegal action or hash mismatch and names its ply.
  * `scenarioData` is the scenario file the record names, already found by the caller.
  */
-export function replay<S>(ruleset: AnyRuleset, scenarioData: unknown, record: GameRecord): Result<ReplayOk<S>, ReplayError> {
-  const fail = (ply: number, e: GameError): { ok: false; error: ReplayError } => ({ ok: false, error: { ...e, ply } });
+export function replay<S>(
+  ruleset: AnyRuleset,
+  scenarioData: unknown,
+  record: GameRecord,
+): Result<ReplayOk<S>, ReplayError> {
+  const fail = (ply: number, e: GameError): { ok: false; error: ReplayError } => ({
+    ok: false,
+    error: { ...e, ply },
+  });
   if (record.ruleset !== ruleset.id)
-    return fail(0, gameError('ERR_RECORD_RULESET', `Unknown rule system "${record.ruleset}".`, `Système de règles inconnu « ${record.ruleset} ».`, 'ruleset'));
+    return fail(
+      0,
+      gameError(
+        'ERR_RECORD_RULESET',
+        `Unknown rule system "${record.ruleset}".`,
+        `Système de règles inconnu « ${record.ruleset} ».`,
+        'ruleset',
+      ),
+    );
   const sc = ruleset.parseScenario(scenarioData);
   if (!sc.ok) return fail(0, sc.error);
   const init = ruleset.setup(sc.value, record.seed);
   if (!init.ok) return fail(0, init.error);
   let state = init.value;
   if (hashState(state) !== record.initialHash)
-    return fail(0, gameError('ERR_REPLAY_HASH', 'The set-up does not match the file (hash mismatch at ply 0).', 'La mise en place ne correspond pas au fichier (empreinte différente au coup 0).', 'initialHash'));
+    return fail(
+      0,
+      gameError(
+        'ERR_REPLAY_HASH',
+        'The set-up does not match the file (hash mismatch at ply 0).',
+        'La mise en place ne correspond pas au fichier (empreinte différente au coup 0).',
+        'initialHash',
+      ),
+    );
   const events: GameEvent[][] = [];
   for (let i = 0; i < record.actions.length; i++) {
     const step = ruleset.apply(state, record.actions[i]);
@@ -163,14 +198,24 @@ export function replay<S>(ruleset: AnyRuleset, scenarioData: unknown, record: Ga
     if (hashState(state) !== record.hashes[i])
       return fail(
         i + 1,
-        gameError('ERR_REPLAY_HASH', `The game diverges from the file at ply ${i + 1} (hash mismatch).`, `La partie diverge du fichier au coup ${i + 1} (empreinte différente).`, `hashes.${i}`),
+        gameError(
+          'ERR_REPLAY_HASH',
+          `The game diverges from the file at ply ${i + 1} (hash mismatch).`,
+          `La partie diverge du fichier au coup ${i + 1} (empreinte différente).`,
+          `hashes.${i}`,
+        ),
       );
   }
   return { ok: true, value: { state, plies: record.actions.length, finalHash: hashState(state), events } };
 }
 
 /** A record under construction: push each action with the state it produced. */
-export function newRecord(ruleset: string, scenario: string, seed: string, initialState: unknown): GameRecord {
+export function newRecord(
+  ruleset: string,
+  scenario: string,
+  seed: string,
+  initialState: unknown,
+): GameRecord {
   return {
     format: RECORD_FORMAT,
     version: RECORD_VERSION,

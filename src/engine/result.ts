@@ -17,7 +17,12 @@ export interface GameError {
 export type Result<T, E = GameError> = { ok: true; value: T } | { ok: false; error: E };
 
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
-export const err = (code: string, en: string, fr: string, field?: string): { ok: false; error: GameError } => ({
+export const err = (
+  code: string,
+  en: string,
+  fr: string,
+  field?: string,
+): { ok: false; error: GameError } => ({
   ok: false,
   error: field === undefined ? { code, message: { en, fr } } : { code, message: { en, fr }, field },
 });

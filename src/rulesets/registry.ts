@@ -12,7 +12,11 @@ export interface ScenarioEntry {
 
 export const rulesets: Record<string, AnyRuleset> = { epic: epicRuleset };
 
-const entry = (data: { id: string; name: Message }): ScenarioEntry => ({ id: data.id, name: data.name, data });
+const entry = (data: { id: string; name: Message }): ScenarioEntry => ({
+  id: data.id,
+  name: data.name,
+  data,
+});
 
 export const scenarios: Record<string, ScenarioEntry[]> = {
   epic: [entry(plaineDeGrik)],

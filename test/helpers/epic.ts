@@ -1,9 +1,9 @@
 /** Builds small `epic` positions for rule tests from a compact description, through the real scenario gate. */
 import type { GameEvent } from '../../src/engine/contract';
 import { epicRuleset } from '../../src/rulesets/epic';
-import { rngForDice } from './dice';
-import type { EpicAction, EpicSide, EpicState, Order } from '../../src/rulesets/epic/types';
 import type { EpicScenario } from '../../src/rulesets/epic/scenario';
+import type { EpicAction, EpicSide, EpicState, Order } from '../../src/rulesets/epic/types';
+import { rngForDice } from './dice';
 
 export interface BaseSpec {
   id: string;
@@ -42,7 +42,10 @@ export function scenarioJson(spec: PositionSpec): unknown {
     table: { width, height },
     terrain: spec.terrain ?? [],
     objectives: spec.objectives ?? [],
-    sides: { blue: { name: { en: 'Blue', fr: 'Bleu' }, deployment: zone }, red: { name: { en: 'Red', fr: 'Rouge' }, deployment: zone } },
+    sides: {
+      blue: { name: { en: 'Blue', fr: 'Bleu' }, deployment: zone },
+      red: { name: { en: 'Red', fr: 'Rouge' }, deployment: zone },
+    },
     detachments: spec.dets.map((d) => ({
       id: d.id,
       side: d.side,
@@ -62,7 +65,11 @@ export function position(spec: PositionSpec, seed = 't'): EpicState {
 }
 
 /** Applies an action, failing the test with the rule's own message if it is illegal. */
-export function play(s: EpicState, a: EpicAction, dice?: number[]): { state: EpicState; events: GameEvent[] } {
+export function play(
+  s: EpicState,
+  a: EpicAction,
+  dice?: number[],
+): { state: EpicState; events: GameEvent[] } {
   const before = dice ? { ...s, rng: rngForDice(dice) } : s;
   const r = epicRuleset.apply(before, a);
   if (!r.ok) throw new Error(`${a.type} refused: ${r.error.message.en}`);
@@ -81,5 +88,6 @@ export function giveOrders(s: EpicState, orders: Record<string, Order>, first: E
 }
 
 /** Every die the events rolled, flattened in order. */
-export const diceOf = (events: GameEvent[]): number[] => events.flatMap((e) => (e.dice ?? []).flatMap((d) => d.dice));
+export const diceOf = (events: GameEvent[]): number[] =>
+  events.flatMap((e) => (e.dice ?? []).flatMap((d) => d.dice));
 export const kinds = (events: GameEvent[]): string[] => events.map((e) => `${e.rule}:${e.kind}`);

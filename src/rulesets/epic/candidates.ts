@@ -29,7 +29,9 @@ const centroid = (bs: EpicBase[]): Vec2 => ({
 /** Points a detachment might head for: objectives, the nearest enemy, cover, and away from the enemy. */
 function goals(s: EpicState, side: EpicSide, from: Vec2): Vec2[] {
   const out: Vec2[] = [];
-  const objs = [...s.objectives].sort((a, b) => Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y));
+  const objs = [...s.objectives].sort(
+    (a, b) => Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y),
+  );
   for (const o of objs.slice(0, 2)) out.push({ x: o.x, y: o.y });
   let foe: EpicBase | null = null;
   let fd = Infinity;
@@ -70,7 +72,8 @@ function formationMoves(s: EpicState, det: string): EpicAction[] {
     if (len < 0.5) continue;
     const dir = { x: (g.x - c.x) / len, y: (g.y - c.y) / len };
     let reach = len;
-    for (const b of bases) reach = Math.min(reach, maxReachAlong(s.table, b, dir, remaining(s, b), costFor(b)));
+    for (const b of bases)
+      reach = Math.min(reach, maxReachAlong(s.table, b, dir, remaining(s, b), costFor(b)));
     for (const f of [1, 0.6, 0.3]) {
       const d = reach * f - 0.01;
       if (d < 0.5) break;
@@ -89,7 +92,8 @@ function activationCandidates(s: EpicState): EpicAction[] {
   const out: EpicAction[] = [];
   const bases = s.bases.filter((b) => b.det === det && b.alive);
   for (const b of bases) {
-    if (prof(b).abilities.bizarboy && !check(s, { type: 'waaagh', base: b.id })) out.push({ type: 'waaagh', base: b.id });
+    if (prof(b).abilities.bizarboy && !check(s, { type: 'waaagh', base: b.id }))
+      out.push({ type: 'waaagh', base: b.id });
   }
   if (detById(s, det)!.order === 'charge') {
     for (const b of bases) {
@@ -113,7 +117,11 @@ function activationCandidates(s: EpicState): EpicAction[] {
         const len = Math.hypot(g.x - t.x, g.y - t.y) || 1;
         const gap = Math.max(0.1, Math.min(remaining(s, b) - 5.2, len - 8));
         const r = prof(t).radius + prof(b).radius + gap;
-        const a: EpicAction = { type: 'disembark', base: b.id, to: { x: t.x + ((g.x - t.x) / len) * r, y: t.y + ((g.y - t.y) / len) * r } };
+        const a: EpicAction = {
+          type: 'disembark',
+          base: b.id,
+          to: { x: t.x + ((g.x - t.x) / len) * r, y: t.y + ((g.y - t.y) / len) * r },
+        };
         if (!check(s, a)) {
           out.push(a);
           break;
@@ -137,7 +145,11 @@ function activationCandidates(s: EpicState): EpicAction[] {
         const len = Math.hypot(c.x - b.x, c.y - b.y) || 1;
         const d = Math.min(remaining(s, b), len - 3);
         if (d < 0.5) continue;
-        const a: EpicAction = { type: 'move', base: b.id, to: { x: b.x + ((c.x - b.x) / len) * d, y: b.y + ((c.y - b.y) / len) * d } };
+        const a: EpicAction = {
+          type: 'move',
+          base: b.id,
+          to: { x: b.x + ((c.x - b.x) / len) * d, y: b.y + ((c.y - b.y) / len) * d },
+        };
         if (!check(s, a)) out.push(a);
       }
   }
@@ -195,7 +207,9 @@ export function epicCandidates(s: EpicState): EpicAction[] {
       if (pool > 0)
         for (const a of [...out])
           if (a.type === 'shoot') {
-            const n = s.bases.filter((b) => b.det === a.det && b.alive && (prof(b).abilities.elite ?? 0) > 0).length;
+            const n = s.bases.filter(
+              (b) => b.det === a.det && b.alive && (prof(b).abilities.elite ?? 0) > 0,
+            ).length;
             if (n > 0) out.push({ ...a, elite: Math.min(pool, n) });
           }
       return out;
@@ -209,7 +223,9 @@ export function epicCandidates(s: EpicState): EpicAction[] {
 export function epicLegal(s: EpicState): LegalSet<EpicAction> {
   const decision = decisionOf(s) ?? { side: 'blue', phase: s.phase, turn: s.turn };
   if (s.result) return { decision, actions: [], regions: [] };
-  const actions = epicCandidates(s).filter((a) => a.type !== 'moveDet' && a.type !== 'move' && a.type !== 'disembark');
+  const actions = epicCandidates(s).filter(
+    (a) => a.type !== 'moveDet' && a.type !== 'move' && a.type !== 'disembark',
+  );
   const regions: LegalRegion<EpicAction>[] = [];
   if (s.phase === 'mouvement.activation')
     for (const b of s.bases) {
@@ -218,7 +234,13 @@ export function epicLegal(s: EpicState): LegalSet<EpicAction> {
       const template: EpicAction = b.carriedBy
         ? { type: 'disembark', base: b.id, to: { x: from.x, y: from.y } }
         : { type: 'move', base: b.id, to: { x: b.x, y: b.y } };
-      regions.push({ kind: 'move', unit: b.id, template, from: { x: from.x, y: from.y }, maxDistance: remaining(s, b) - (b.carriedBy ? 5 : 0) });
+      regions.push({
+        kind: 'move',
+        unit: b.id,
+        template,
+        from: { x: from.x, y: from.y },
+        maxDistance: remaining(s, b) - (b.carriedBy ? 5 : 0),
+      });
     }
   return { decision, actions, regions };
 }

@@ -33,7 +33,14 @@ export interface Ctx {
   ev: GameEvent[] | null;
 }
 
-export function emit(ctx: Ctx, rule: string, kind: string, en: string, fr: string, extra?: Partial<GameEvent>): void {
+export function emit(
+  ctx: Ctx,
+  rule: string,
+  kind: string,
+  en: string,
+  fr: string,
+  extra?: Partial<GameEvent>,
+): void {
   if (ctx.ev) ctx.ev.push({ kind, rule, text: { en, fr }, ...extra });
 }
 
@@ -68,7 +75,10 @@ export function kill(ctx: Ctx, b: EpicBase, rule: string): void {
   det.lostPdv += b.pdv;
   b.pdv = 0;
   b.alive = false;
-  emit(ctx, rule, 'destroyed', `${nameEn(b)} is destroyed.`, `${nameFr(b)} est détruit.`, { units: [b.id], side: b.side });
+  emit(ctx, rule, 'destroyed', `${nameEn(b)} is destroyed.`, `${nameFr(b)} est détruit.`, {
+    units: [b.id],
+    side: b.side,
+  });
   if (prof(b).abilities.transport) emergencyExit(ctx, b);
   gretchinsCheck(ctx, det);
 }
@@ -78,7 +88,14 @@ function gretchinsCheck(ctx: Ctx, det: EpicDetachment): void {
   const alive = ctx.s.bases.filter((b) => b.alive && b.det === det.id);
   if (alive.length === 0 || alive.some((b) => !prof(b).abilities.gretchin)) return;
   for (const g of alive) {
-    emit(ctx, 'NE-U39', 'gretchins', `${nameEn(g)} flees: no Ork left in its detachment.`, `${nameFr(g)} s'enfuit : plus aucun Ork dans son détachement.`, { units: [g.id] });
+    emit(
+      ctx,
+      'NE-U39',
+      'gretchins',
+      `${nameEn(g)} flees: no Ork left in its detachment.`,
+      `${nameFr(g)} s'enfuit : plus aucun Ork dans son détachement.`,
+      { units: [g.id] },
+    );
     kill(ctx, g, 'NE-U39');
   }
 }
@@ -94,18 +111,38 @@ function emergencyExit(ctx: Ctx, t: EpicBase): void {
     if (spot) {
       b.x = spot.x;
       b.y = spot.y;
-      emit(ctx, 'C9', 'emergencyExit', `${nameEn(b)} escapes the wreck (${die}).`, `${nameFr(b)} s'extrait de l'épave (${die}).`, { dice, units: [b.id] });
+      emit(
+        ctx,
+        'C9',
+        'emergencyExit',
+        `${nameEn(b)} escapes the wreck (${die}).`,
+        `${nameFr(b)} s'extrait de l'épave (${die}).`,
+        { dice, units: [b.id] },
+      );
     } else {
       b.x = t.x;
       b.y = t.y;
-      emit(ctx, 'C9', 'emergencyExit', `${nameEn(b)} does not get out (${die}).`, `${nameFr(b)} ne s'en sort pas (${die}).`, { dice, units: [b.id] });
+      emit(
+        ctx,
+        'C9',
+        'emergencyExit',
+        `${nameEn(b)} does not get out (${die}).`,
+        `${nameFr(b)} ne s'en sort pas (${die}).`,
+        { dice, units: [b.id] },
+      );
       kill(ctx, b, 'C9');
     }
   }
 }
 
 /** A free spot for base `b` within `radius` of (x, y): on the table, standable, overlapping nothing. */
-export function freeSpotNear(s: EpicState, b: EpicBase, x: number, y: number, radius: number): { x: number; y: number } | null {
+export function freeSpotNear(
+  s: EpicState,
+  b: EpicBase,
+  x: number,
+  y: number,
+  radius: number,
+): { x: number; y: number } | null {
   const r = prof(b).radius;
   for (let ring = 1; ring <= 3; ring++) {
     const d = (radius * ring) / 3;
@@ -115,7 +152,8 @@ export function freeSpotNear(s: EpicState, b: EpicBase, x: number, y: number, ra
       const py = y + Math.sin(a) * d;
       if (px < r || py < r || px > s.table.width - r || py > s.table.height - r) continue;
       if (!canStandAt(s, b, px, py)) continue;
-      if (s.bases.some((o) => o !== b && onTable(o) && Math.hypot(o.x - px, o.y - py) < r + prof(o).radius)) continue;
+      if (s.bases.some((o) => o !== b && onTable(o) && Math.hypot(o.x - px, o.y - py) < r + prof(o).radius))
+        continue;
       return { x: px, y: py };
     }
   }
@@ -146,18 +184,36 @@ export function losePdv(ctx: Ctx, b: EpicBase, n: number, assault: boolean, rule
     const target = assault ? 6 : 5;
     lost = dice.filter((d) => d < target).length;
     const roll: DiceRoll[] = [{ label: 'regeneration', sides: 6, dice, target }];
-    emit(ctx, 'C12', 'regeneration', `${nameEn(b)} regenerates ${n - lost} of ${n} PdV near ${nameEn(src)}.`, `${nameFr(b)} régénère ${n - lost} PdV sur ${n} près de ${nameFr(src)}.`, { dice: roll, units: [b.id, src.id] });
+    emit(
+      ctx,
+      'C12',
+      'regeneration',
+      `${nameEn(b)} regenerates ${n - lost} of ${n} PdV near ${nameEn(src)}.`,
+      `${nameFr(b)} régénère ${n - lost} PdV sur ${n} près de ${nameFr(src)}.`,
+      { dice: roll, units: [b.id, src.id] },
+    );
     if (dice.every((d) => d === 1)) {
-      if (prof(src).abilities.mediko) return makeDingboyz(ctx, b, src);
-      return mekanoExplosion(ctx, b);
+      if (prof(src).abilities.mediko) makeDingboyz(ctx, b, src);
+      else mekanoExplosion(ctx, b);
+      return;
     }
   }
   if (lost <= 0) return;
   const det = detOf(ctx.s, b);
-  if (lost >= b.pdv) return kill(ctx, b, rule);
+  if (lost >= b.pdv) {
+    kill(ctx, b, rule);
+    return;
+  }
   b.pdv -= lost;
   det.lostPdv += lost;
-  emit(ctx, 'NE-U56', 'wounded', `${nameEn(b)} loses ${lost} PdV (${b.pdv} left).`, `${nameFr(b)} perd ${lost} PdV (il en reste ${b.pdv}).`, { units: [b.id] });
+  emit(
+    ctx,
+    'NE-U56',
+    'wounded',
+    `${nameEn(b)} loses ${lost} PdV (${b.pdv} left).`,
+    `${nameFr(b)} perd ${lost} PdV (il en reste ${b.pdv}).`,
+    { units: [b.id] },
+  );
 }
 
 /** NE-U50: the base does not lose those PdV; it becomes Dingboyz at full PdV, linked to the Médiko. */
@@ -165,19 +221,34 @@ function makeDingboyz(ctx: Ctx, b: EpicBase, mediko: EpicBase): void {
   b.profile = 'dingboyz';
   b.pdv = PROFILES.dingboyz!.pdv;
   b.det = mediko.det;
-  emit(ctx, 'NE-U50', 'dingboyz', `${b.id} rolled only 1s: it becomes Dingboyz linked to ${nameEn(mediko)}.`, `${b.id} n'a fait que des 1 : il devient Dingboyz, lié à ${nameFr(mediko)}.`, { units: [b.id, mediko.id] });
+  emit(
+    ctx,
+    'NE-U50',
+    'dingboyz',
+    `${b.id} rolled only 1s: it becomes Dingboyz linked to ${nameEn(mediko)}.`,
+    `${b.id} n'a fait que des 1 : il devient Dingboyz, lié à ${nameFr(mediko)}.`,
+    { units: [b.id, mediko.id] },
+  );
 }
 
 /** NE-U51: a 6 cm template on the base; every base under it is hit on 5+ at PA 0; the base is removed. */
 function mekanoExplosion(ctx: Ctx, b: EpicBase): void {
-  emit(ctx, 'NE-U51', 'explosion', `${nameEn(b)} rolled only 1s: it explodes!`, `${nameFr(b)} n'a fait que des 1 : il explose !`, { units: [b.id] });
+  emit(
+    ctx,
+    'NE-U51',
+    'explosion',
+    `${nameEn(b)} rolled only 1s: it explodes!`,
+    `${nameFr(b)} n'a fait que des 1 : il explose !`,
+    { units: [b.id] },
+  );
   const x = b.x;
   const y = b.y;
   kill(ctx, b, 'NE-U51');
   for (const o of ctx.s.bases) {
     if (!onTable(o) || Math.hypot(o.x - x, o.y - y) > 3) continue;
     const hit = ctx.rng.die(6);
-    if (hit >= 5) saveOrLose(ctx, o, 0, false, 'NE-U51', [{ label: 'to hit', sides: 6, dice: [hit], target: 5 }]);
+    if (hit >= 5)
+      saveOrLose(ctx, o, 0, false, 'NE-U51', [{ label: 'to hit', sides: 6, dice: [hit], target: 5 }]);
   }
 }
 
@@ -187,7 +258,14 @@ const isElite = (b: EpicBase): boolean => (prof(b).abilities.elite ?? 0) > 0;
  * One hit on `b` at armour penetration `pa`: D6 + PA ≥ save (C4), an Elite base re-rolls a failed save
  * from its army's pool (NE-U37, ASSUMPTION: always), then PdV loss.
  */
-export function saveOrLose(ctx: Ctx, b: EpicBase, pa: number, assault: boolean, rule: string, pre: DiceRoll[] = []): boolean {
+export function saveOrLose(
+  ctx: Ctx,
+  b: EpicBase,
+  pa: number,
+  assault: boolean,
+  rule: string,
+  pre: DiceRoll[] = [],
+): boolean {
   if (!b.alive) return false;
   const save = prof(b).save;
   let r = rollSave(ctx.rng, { save, modifier: pa });
@@ -197,14 +275,33 @@ export function saveOrLose(ctx: Ctx, b: EpicBase, pa: number, assault: boolean, 
     pool.elitePool--;
     const old = r.die;
     r = rollSave(ctx.rng, { save, modifier: pa });
-    dice[dice.length - 1] = { label: 'save', sides: 6, dice: [r.die], target: save - pa, rerolled: [[0, old]] };
-    emit(ctx, 'NE-U37', 'eliteReroll', `Elite re-roll of ${nameEn(b)}'s save (${pool.elitePool} left).`, `Relance Elite de la sauvegarde de ${nameFr(b)} (il en reste ${pool.elitePool}).`, { units: [b.id], side: b.side });
+    dice[dice.length - 1] = {
+      label: 'save',
+      sides: 6,
+      dice: [r.die],
+      target: save - pa,
+      rerolled: [[0, old]],
+    };
+    emit(
+      ctx,
+      'NE-U37',
+      'eliteReroll',
+      `Elite re-roll of ${nameEn(b)}'s save (${pool.elitePool} left).`,
+      `Relance Elite de la sauvegarde de ${nameFr(b)} (il en reste ${pool.elitePool}).`,
+      { units: [b.id], side: b.side },
+    );
   }
   if (r.success) {
-    emit(ctx, 'C4', 'saved', `${nameEn(b)} saves (${r.die}).`, `${nameFr(b)} sauvegarde (${r.die}).`, { dice, units: [b.id] });
+    emit(ctx, 'C4', 'saved', `${nameEn(b)} saves (${r.die}).`, `${nameFr(b)} sauvegarde (${r.die}).`, {
+      dice,
+      units: [b.id],
+    });
     return false;
   }
-  emit(ctx, 'C4', 'unsaved', `${nameEn(b)} fails its save.`, `${nameFr(b)} rate sa sauvegarde.`, { dice, units: [b.id] });
+  emit(ctx, 'C4', 'unsaved', `${nameEn(b)} fails its save.`, `${nameFr(b)} rate sa sauvegarde.`, {
+    dice,
+    units: [b.id],
+  });
   losePdv(ctx, b, 1, assault, rule);
   return true;
 }
@@ -226,7 +323,12 @@ export interface FireOptions {
 }
 
 /** The weapons of a base that can reach `t` (range centre to centre, LOS, arc: C4). */
-export function weaponsInReach(s: EpicState, a: EpicBase, t: EpicBase, at?: { x: number; y: number }): WeaponProfile[] {
+export function weaponsInReach(
+  s: EpicState,
+  a: EpicBase,
+  t: EpicBase,
+  at?: { x: number; y: number },
+): WeaponProfile[] {
   const tx = at ? at.x : t.x;
   const ty = at ? at.y : t.y;
   const d = Math.hypot(tx - a.x, ty - a.y);
@@ -243,24 +345,43 @@ export function weaponsInReach(s: EpicState, a: EpicBase, t: EpicBase, at?: { x:
 }
 
 /** C4: the to-hit modifiers against a target base, one line each. */
-export function toHitModifiers(ctx: Ctx | { s: EpicState }, a: EpicBase, t: EpicBase, o: Pick<FireOptions, 'interception' | 'counterCharge' | 'snap'>, at?: { x: number; y: number }) {
+export function toHitModifiers(
+  ctx: Ctx | { s: EpicState },
+  a: EpicBase,
+  t: EpicBase,
+  o: Pick<FireOptions, 'interception' | 'counterCharge' | 'snap'>,
+  at?: { x: number; y: number },
+) {
   const s = ctx.s;
   const lines: { label: Message; value: number }[] = [];
   if (o.interception && !o.counterCharge) {
     const pos = at ?? t;
     const inZoc = hasZoc(s, a) && inZocOf(pos.x, pos.y, prof(t).radius, a);
-    if (!inZoc) lines.push({ label: { en: 'interception fire (C5)', fr: "tir d'interception (C5)" }, value: -1 });
+    if (!inZoc)
+      lines.push({ label: { en: 'interception fire (C5)', fr: "tir d'interception (C5)" }, value: -1 });
   }
-  if (o.snap) lines.push({ label: { en: 'snap fire, no order (C1)', fr: 'tir réflexe, sans ordre (C1)' }, value: -1 });
+  if (o.snap)
+    lines.push({ label: { en: 'snap fire, no order (C1)', fr: 'tir réflexe, sans ordre (C1)' }, value: -1 });
   const cover = at ? coverMalus(s, { ...t, x: at.x, y: at.y }) : coverMalus(s, t);
   if (cover > 0)
-    lines.push({ label: cover === 2 ? { en: 'heavy cover (C4)', fr: 'couvert lourd (C4)' } : { en: 'light cover (C4)', fr: 'couvert léger (C4)' }, value: -cover });
-  if (!at && contacts(s, t).length > 0) lines.push({ label: { en: 'target engaged in an assault (C4)', fr: 'cible engagée dans un assaut (C4)' }, value: -1 });
+    lines.push({
+      label:
+        cover === 2
+          ? { en: 'heavy cover (C4)', fr: 'couvert lourd (C4)' }
+          : { en: 'light cover (C4)', fr: 'couvert léger (C4)' },
+      value: -cover,
+    });
+  if (!at && contacts(s, t).length > 0)
+    lines.push({
+      label: { en: 'target engaged in an assault (C4)', fr: 'cible engagée dans un assaut (C4)' },
+      value: -1,
+    });
   return lines;
 }
 
 /** C4: extra −1 PA for flank or rear shots at a vehicle (class 3+). */
-export const arcPa = (a: EpicBase, t: EpicBase): number => (prof(t).cls >= 3 && arcOf(t.facing, t, a) !== 'front' ? -1 : 0);
+export const arcPa = (a: EpicBase, t: EpicBase): number =>
+  prof(t).cls >= 3 && arcOf(t.facing, t, a) !== 'front' ? -1 : 0;
 
 /**
  * Resolves the fire of `firers` at detachment `target`. Each firing base sends every die of each weapon in
@@ -268,7 +389,13 @@ export const arcPa = (a: EpicBase, t: EpicBase): number => (prof(t).cls >= 3 && 
  * the weapon's value worsened by the modifiers; Tir Appuyé and interception re-roll 1s; saves; PdV.
  * Returns the number of hits.
  */
-export function resolveFire(ctx: Ctx, firers: EpicBase[], target: string, o: FireOptions, reRollOnes: (b: EpicBase) => boolean): number {
+export function resolveFire(
+  ctx: Ctx,
+  firers: EpicBase[],
+  target: string,
+  o: FireOptions,
+  reRollOnes: (b: EpicBase) => boolean,
+): number {
   const s = ctx.s;
   const qgDeaths: EpicBase[] = [];
   const shotAt = new Set<string>();
@@ -305,7 +432,9 @@ export function resolveFire(ctx: Ctx, firers: EpicBase[], target: string, o: Fir
       const rerolled = [...roll.rerolled];
       // NE-U37: one missed die per Elite base, from the pool, never a die already re-rolled.
       if (!eliteUsed && eliteLeft > 0 && isElite(a) && successes < w.attacks && target <= 9) {
-        const idx = roll.rolls.findIndex((d, i) => !rerolled.some(([j]) => j === i) && !(d >= target && target <= 6));
+        const idx = roll.rolls.findIndex(
+          (d, i) => !rerolled.some(([j]) => j === i) && !(d >= target && target <= 6),
+        );
         if (idx >= 0) {
           eliteUsed = true;
           eliteLeft--;
@@ -314,12 +443,33 @@ export function resolveFire(ctx: Ctx, firers: EpicBase[], target: string, o: Fir
           rerolled.push([idx, roll.rolls[idx]!]);
           roll.rolls[idx] = again.rolls[0]!;
           if (again.successes > 0 && !(roll.rolls[idx]! >= target && false)) successes++;
-          emit(ctx, 'NE-U37', 'eliteReroll', `Elite re-roll for ${nameEn(a)} (${s.sides[a.side].elitePool} left in the pool).`, `Relance Elite pour ${nameFr(a)} (il en reste ${s.sides[a.side].elitePool}).`, { units: [a.id], side: a.side });
+          emit(
+            ctx,
+            'NE-U37',
+            'eliteReroll',
+            `Elite re-roll for ${nameEn(a)} (${s.sides[a.side].elitePool} left in the pool).`,
+            `Relance Elite pour ${nameFr(a)} (il en reste ${s.sides[a.side].elitePool}).`,
+            { units: [a.id], side: a.side },
+          );
         }
       }
-      const dice: DiceRoll = { label: 'to hit', sides: 6, dice: roll.rolls, target, rerolled, modifiers: mods };
+      const dice: DiceRoll = {
+        label: 'to hit',
+        sides: 6,
+        dice: roll.rolls,
+        target,
+        rerolled,
+        modifiers: mods,
+      };
       shotAt.add(best.id);
-      emit(ctx, o.rule, 'fire', `${nameEn(a)} fires ${w.name.en} at ${nameEn(best)}: ${successes} hit(s) on ${target}+.`, `${nameFr(a)} tire (${w.name.fr}) sur ${nameFr(best)} : ${successes} touche(s) à ${target}+.`, { dice: [dice], units: [a.id, best.id], side: a.side });
+      emit(
+        ctx,
+        o.rule,
+        'fire',
+        `${nameEn(a)} fires ${w.name.en} at ${nameEn(best)}: ${successes} hit(s) on ${target}+.`,
+        `${nameFr(a)} tire (${w.name.fr}) sur ${nameFr(best)} : ${successes} touche(s) à ${target}+.`,
+        { dice: [dice], units: [a.id, best.id], side: a.side },
+      );
       for (let k = 0; k < successes; k++) hits.push({ t: best, pa: w.pa + arcPa(a, best), dice });
     }
   }
@@ -331,13 +481,26 @@ export function resolveFire(ctx: Ctx, firers: EpicBase[], target: string, o: Fir
   // NE-U62: after all saves and casualties, a QG that died may be saved by sacrificing a same-class base within 6 cm.
   for (const q of qgDeaths) {
     const victim = s.bases.find(
-      (v) => v.alive && v.side === q.side && v !== q && onTable(v) && prof(v).cls === prof(q).cls && Math.hypot(v.x - q.x, v.y - q.y) <= 6,
+      (v) =>
+        v.alive &&
+        v.side === q.side &&
+        v !== q &&
+        onTable(v) &&
+        prof(v).cls === prof(q).cls &&
+        Math.hypot(v.x - q.x, v.y - q.y) <= 6,
     );
     if (!victim) continue;
     q.alive = true;
     q.pdv = 1;
     detOf(s, q).lostPdv -= 1;
-    emit(ctx, 'NE-U62', 'qgSacrifice', `${nameEn(victim)} gives its life for ${nameEn(q)}.`, `${nameFr(victim)} se sacrifie pour ${nameFr(q)}.`, { units: [victim.id, q.id], side: q.side });
+    emit(
+      ctx,
+      'NE-U62',
+      'qgSacrifice',
+      `${nameEn(victim)} gives its life for ${nameEn(q)}.`,
+      `${nameFr(victim)} se sacrifie pour ${nameFr(q)}.`,
+      { units: [victim.id, q.id], side: q.side },
+    );
     kill(ctx, victim, 'NE-U62');
   }
   return hits.length;
@@ -372,7 +535,14 @@ export function moraleTest(ctx: Ctx, d: EpicDetachment, hadLosses: boolean): boo
   const total = dice[0]! + dice[1]! + bonus;
   const pass = total >= d.morale;
   const roll: DiceRoll = { label: 'morale', sides: 6, dice, target: d.morale - bonus };
-  emit(ctx, 'C7', 'morale', `${d.name.en} tests morale: ${total} against ${d.morale}: ${pass ? 'passed' : 'failed, it routs'}.`, `${d.name.fr} teste son moral : ${total} contre ${d.morale} : ${pass ? 'réussi' : 'raté, il bat en retraite'}.`, { dice: [roll], side: d.side });
+  emit(
+    ctx,
+    'C7',
+    'morale',
+    `${d.name.en} tests morale: ${total} against ${d.morale}: ${pass ? 'passed' : 'failed, it routs'}.`,
+    `${d.name.fr} teste son moral : ${total} contre ${d.morale} : ${pass ? 'réussi' : 'raté, il bat en retraite'}.`,
+    { dice: [roll], side: d.side },
+  );
   if (!pass) rout(ctx, d);
   return pass;
 }
@@ -399,7 +569,8 @@ export function rout(ctx: Ctx, d: EpicDetachment): void {
         const x = Math.min(s.table.width - r, Math.max(r, b.x + ux * dist));
         const y = Math.min(s.table.height - r, Math.max(r, b.y + uy * dist));
         if (!canStandAt(s, b, x, y)) continue;
-        if (s.bases.some((o) => o !== b && onTable(o) && Math.hypot(o.x - x, o.y - y) < r + prof(o).radius)) continue;
+        if (s.bases.some((o) => o !== b && onTable(o) && Math.hypot(o.x - x, o.y - y) < r + prof(o).radius))
+          continue;
         b.x = x;
         b.y = y;
         b.facing = Math.atan2(uy, ux);
@@ -407,9 +578,18 @@ export function rout(ctx: Ctx, d: EpicDetachment): void {
       }
       carryAlong(s, b);
     }
-    const trapped = s.bases.some((z) => z.side !== b.side && onTable(z) && hasZoc(s, z) && inZocOf(b.x, b.y, prof(b).radius, z));
+    const trapped = s.bases.some(
+      (z) => z.side !== b.side && onTable(z) && hasZoc(s, z) && inZocOf(b.x, b.y, prof(b).radius, z),
+    );
     if (trapped) {
-      emit(ctx, 'C7', 'trapped', `${nameEn(b)} cannot get out of an enemy zone of control.`, `${nameFr(b)} ne peut sortir d'une zone de contrôle ennemie.`, { units: [b.id] });
+      emit(
+        ctx,
+        'C7',
+        'trapped',
+        `${nameEn(b)} cannot get out of an enemy zone of control.`,
+        `${nameFr(b)} ne peut sortir d'une zone de contrôle ennemie.`,
+        { units: [b.id] },
+      );
       kill(ctx, b, 'C7');
     }
   }
@@ -492,7 +672,14 @@ export function resolveAssault(ctx: Ctx, start: EpicBase, activator: EpicSide): 
       const bT = sum(fb2.dice) + fa(s, b);
       const loser = aT > bT ? b : bT > aT ? a : null;
       if (loser) losses.push(loser);
-      emit(ctx, 'C6', 'duel', `Duel ${nameEn(a)} ${aT} against ${nameEn(b)} ${bT}: ${loser ? `${nameEn(loser)} loses` : 'a tie'}.`, `Duel ${nameFr(a)} ${aT} contre ${nameFr(b)} ${bT} : ${loser ? `${nameFr(loser)} perd` : 'égalité'}.`, { dice: [fa2, fb2], units: [a.id, b.id] });
+      emit(
+        ctx,
+        'C6',
+        'duel',
+        `Duel ${nameEn(a)} ${aT} against ${nameEn(b)} ${bT}: ${loser ? `${nameEn(loser)} loses` : 'a tie'}.`,
+        `Duel ${nameFr(a)} ${aT} contre ${nameFr(b)} ${bT} : ${loser ? `${nameFr(loser)} perd` : 'égalité'}.`,
+        { dice: [fa2, fb2], units: [a.id, b.id] },
+      );
     }
   }
   const lost: Record<EpicSide, number> = { blue: 0, red: 0 };
@@ -500,7 +687,14 @@ export function resolveAssault(ctx: Ctx, start: EpicBase, activator: EpicSide): 
   for (const l of losses) losePdv(ctx, l, 1, true, 'C6');
   const winner: EpicSide = lost.blue < lost.red ? 'blue' : lost.red < lost.blue ? 'red' : activator;
   const loser = other(winner);
-  emit(ctx, 'C6', 'assaultResult', `Assault won by ${s.sides[winner].name.en} (PdV lost: ${lost[winner]} against ${lost[loser]}).`, `Assaut remporté par ${s.sides[winner].name.fr} (PdV perdus : ${lost[winner]} contre ${lost[loser]}).`, { side: winner });
+  emit(
+    ctx,
+    'C6',
+    'assaultResult',
+    `Assault won by ${s.sides[winner].name.en} (PdV lost: ${lost[winner]} against ${lost[loser]}).`,
+    `Assaut remporté par ${s.sides[winner].name.fr} (PdV perdus : ${lost[winner]} contre ${lost[loser]}).`,
+    { side: winner },
+  );
   // Losers: Affected ones test (C7); the others regroup 10 cm away.
   const loserDets = new Set(group.filter((b) => b.side === loser).map((b) => b.det));
   closeBook(ctx, book);
@@ -515,7 +709,12 @@ export function resolveAssault(ctx: Ctx, start: EpicBase, activator: EpicSide): 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 function duelDice(ctx: Ctx, b: EpicBase, n: number): DiceRoll {
-  return { label: `assault ${b.id}`, sides: 6, dice: rollDice(ctx.rng, n, 6), modifiers: [{ label: { en: 'FA', fr: 'FA' }, value: fa(ctx.s, b) }] };
+  return {
+    label: `assault ${b.id}`,
+    sides: 6,
+    dice: rollDice(ctx.rng, n, 6),
+    modifiers: [{ label: { en: 'FA', fr: 'FA' }, value: fa(ctx.s, b) }],
+  };
 }
 
 function eliteDuel(ctx: Ctx, b: EpicBase, roll: DiceRoll, losing: boolean): DiceRoll {
@@ -526,7 +725,14 @@ function eliteDuel(ctx: Ctx, b: EpicBase, roll: DiceRoll, losing: boolean): Dice
   const dice = [...roll.dice];
   const old = dice[i]!;
   dice[i] = ctx.rng.die(6);
-  emit(ctx, 'NE-U37', 'eliteReroll', `Elite re-roll of one assault die for ${nameEn(b)}.`, `Relance Elite d'un dé d'assaut pour ${nameFr(b)}.`, { units: [b.id], side: b.side });
+  emit(
+    ctx,
+    'NE-U37',
+    'eliteReroll',
+    `Elite re-roll of one assault die for ${nameEn(b)}.`,
+    `Relance Elite d'un dé d'assaut pour ${nameFr(b)}.`,
+    { units: [b.id], side: b.side },
+  );
   return { ...roll, dice, rerolled: [[i, old]] };
 }
 
@@ -541,11 +747,14 @@ function regroup(ctx: Ctx, b: EpicBase, dist: number): void {
     const x = Math.min(s.table.width - r, Math.max(r, b.x + ((b.x - foe.x) / len) * d));
     const y = Math.min(s.table.height - r, Math.max(r, b.y + ((b.y - foe.y) / len) * d));
     if (!canStandAt(s, b, x, y)) continue;
-    if (s.bases.some((o) => o !== b && onTable(o) && Math.hypot(o.x - x, o.y - y) < r + prof(o).radius + 0.1)) continue;
+    if (s.bases.some((o) => o !== b && onTable(o) && Math.hypot(o.x - x, o.y - y) < r + prof(o).radius + 0.1))
+      continue;
     b.x = x;
     b.y = y;
     carryAlong(s, b);
-    emit(ctx, 'C6', 'regroup', `${nameEn(b)} falls back ${d} cm.`, `${nameFr(b)} recule de ${d} cm.`, { units: [b.id] });
+    emit(ctx, 'C6', 'regroup', `${nameEn(b)} falls back ${d} cm.`, `${nameFr(b)} recule de ${d} cm.`, {
+      units: [b.id],
+    });
     return;
   }
 }
@@ -556,7 +765,14 @@ export function disengage(ctx: Ctx, b: EpicBase): void {
     const f = fa(ctx.s, o);
     const target = f >= 13 ? 4 : f >= 7 ? 5 : 6;
     const die = ctx.rng.die(6);
-    emit(ctx, 'C6', 'disengage', `${nameEn(o)} strikes ${nameEn(b)} as it disengages: ${die} against ${target}+.`, `${nameFr(o)} frappe ${nameFr(b)} qui se désengage : ${die} contre ${target}+.`, { dice: [{ label: 'disengage', sides: 6, dice: [die], target }], units: [o.id, b.id] });
+    emit(
+      ctx,
+      'C6',
+      'disengage',
+      `${nameEn(o)} strikes ${nameEn(b)} as it disengages: ${die} against ${target}+.`,
+      `${nameFr(o)} frappe ${nameFr(b)} qui se désengage : ${die} contre ${target}+.`,
+      { dice: [{ label: 'disengage', sides: 6, dice: [die], target }], units: [o.id, b.id] },
+    );
     if (die >= target) losePdv(ctx, b, 1, true, 'C6');
   }
 }
@@ -587,16 +803,31 @@ export function energyOf(s: EpicState, bb: EpicBase): number {
 export function overload(ctx: Ctx, bb: EpicBase, energy: number): boolean {
   if (energy <= 20) return true;
   const die = ctx.rng.die(6);
-  emit(ctx, 'NE-U08', 'overload', `${nameEn(bb)} channels ${energy} energy: overload roll ${die}.`, `${nameFr(bb)} canalise ${energy} points d'énergie : jet de surcharge ${die}.`, { dice: [{ label: 'overload', sides: 6, dice: [die], target: 2 }], units: [bb.id] });
+  emit(
+    ctx,
+    'NE-U08',
+    'overload',
+    `${nameEn(bb)} channels ${energy} energy: overload roll ${die}.`,
+    `${nameFr(bb)} canalise ${energy} points d'énergie : jet de surcharge ${die}.`,
+    { dice: [{ label: 'overload', sides: 6, dice: [die], target: 2 }], units: [bb.id] },
+  );
   if (die !== 1) return true;
   const radiusDice = rollDice(ctx.rng, 2, 6);
   const radius = radiusDice[0]! + radiusDice[1]!;
   const pa = tableRow(BZZZT_ROWS, energy)!.pa;
   const x = bb.x;
   const y = bb.y;
-  emit(ctx, 'NE-U08', 'explosion', `${nameEn(bb)} explodes! Every base within ${radius} cm is hit at PA ${pa}.`, `${nameFr(bb)} explose ! Tout socle à ${radius} cm ou moins est touché, PA ${pa}.`, { dice: [{ label: 'radius', sides: 6, dice: radiusDice }], units: [bb.id] });
+  emit(
+    ctx,
+    'NE-U08',
+    'explosion',
+    `${nameEn(bb)} explodes! Every base within ${radius} cm is hit at PA ${pa}.`,
+    `${nameFr(bb)} explose ! Tout socle à ${radius} cm ou moins est touché, PA ${pa}.`,
+    { dice: [{ label: 'radius', sides: 6, dice: radiusDice }], units: [bb.id] },
+  );
   kill(ctx, bb, 'NE-U08');
-  for (const o of ctx.s.bases) if (onTable(o) && Math.hypot(o.x - x, o.y - y) <= radius) saveOrLose(ctx, o, pa, false, 'NE-U08');
+  for (const o of ctx.s.bases)
+    if (onTable(o) && Math.hypot(o.x - x, o.y - y) <= radius) saveOrLose(ctx, o, pa, false, 'NE-U08');
   return false;
 }
 
@@ -605,7 +836,14 @@ export function bzzzt(ctx: Ctx, bb: EpicBase, target: string): void {
   const s = ctx.s;
   const energy = energyOf(s, bb);
   const row = tableRow(BZZZT_ROWS, energy)!;
-  emit(ctx, row.id, 'bzzzt', `${nameEn(bb)} calls Bzzzt! with ${energy} energy: ${row.attacks} dice, ${row.range} cm, ${row.toHit}+, PA ${row.pa}.`, `${nameFr(bb)} lance Bzzzt ! avec ${energy} points d'énergie : ${row.attacks} dés, ${row.range} cm, ${row.toHit}+, PA ${row.pa}.`, { units: [bb.id], side: bb.side });
+  emit(
+    ctx,
+    row.id,
+    'bzzzt',
+    `${nameEn(bb)} calls Bzzzt! with ${energy} energy: ${row.attacks} dice, ${row.range} cm, ${row.toHit}+, PA ${row.pa}.`,
+    `${nameFr(bb)} lance Bzzzt ! avec ${energy} points d'énergie : ${row.attacks} dés, ${row.range} cm, ${row.toHit}+, PA ${row.pa}.`,
+    { units: [bb.id], side: bb.side },
+  );
   if (!overload(ctx, bb, energy)) return;
   let best: EpicBase | null = null;
   let bestD = Infinity;
@@ -621,8 +859,31 @@ export function bzzzt(ctx: Ctx, bb: EpicBase, target: string): void {
   const d = detOf(s, bb);
   const mods = toHitModifiers(ctx, bb, best, { interception: false, counterCharge: false, snap: false });
   const toHit = row.toHit - mods.reduce((m, l) => m + l.value, 0);
-  const roll = rollD6Pool(ctx.rng, { dice: row.attacks, target: toHit, reroll: d.order === 'tirAppuye' && bb.moved === 0 ? 'ones' : 'none' });
-  emit(ctx, row.id, 'fire', `Bzzzt! strikes ${nameEn(best)}: ${roll.successes} hit(s).`, `Bzzzt ! frappe ${nameFr(best)} : ${roll.successes} touche(s).`, { dice: [{ label: 'to hit', sides: 6, dice: roll.rolls, target: toHit, rerolled: roll.rerolled, modifiers: mods }], units: [bb.id, best.id] });
+  const roll = rollD6Pool(ctx.rng, {
+    dice: row.attacks,
+    target: toHit,
+    reroll: d.order === 'tirAppuye' && bb.moved === 0 ? 'ones' : 'none',
+  });
+  emit(
+    ctx,
+    row.id,
+    'fire',
+    `Bzzzt! strikes ${nameEn(best)}: ${roll.successes} hit(s).`,
+    `Bzzzt ! frappe ${nameFr(best)} : ${roll.successes} touche(s).`,
+    {
+      dice: [
+        {
+          label: 'to hit',
+          sides: 6,
+          dice: roll.rolls,
+          target: toHit,
+          rerolled: roll.rerolled,
+          modifiers: mods,
+        },
+      ],
+      units: [bb.id, best.id],
+    },
+  );
   for (let k = 0; k < roll.successes; k++) saveOrLose(ctx, best, row.pa, false, row.id);
 }
 
@@ -634,12 +895,23 @@ export function waaagh(ctx: Ctx, bb: EpicBase): void {
   if (!overload(ctx, bb, energy)) return;
   const pos = bb.carriedBy ? (s.bases.find((t) => t.id === bb.carriedBy) ?? bb) : bb;
   const dets = new Set<string>();
-  for (const o of s.bases) if (o.alive && o.side === bb.side && Math.hypot(o.x - pos.x, o.y - pos.y) <= 20) dets.add(o.det);
+  for (const o of s.bases)
+    if (o.alive && o.side === bb.side && Math.hypot(o.x - pos.x, o.y - pos.y) <= 20) dets.add(o.det);
   for (const id of dets) {
     const d = detById(s, id)!;
-    d.waaagh = { morale: Math.max(d.waaagh?.morale ?? 0, row.morale), fa: Math.max(d.waaagh?.fa ?? 0, row.fa) };
+    d.waaagh = {
+      morale: Math.max(d.waaagh?.morale ?? 0, row.morale),
+      fa: Math.max(d.waaagh?.fa ?? 0, row.fa),
+    };
   }
-  emit(ctx, row.id, 'waaagh', `${nameEn(bb)} calls Waaagh! (${energy} energy): morale +${row.morale}, FA +${row.fa} for ${dets.size} detachment(s).`, `${nameFr(bb)} lance Waaagh ! (${energy} points) : moral +${row.morale}, FA +${row.fa} pour ${dets.size} détachement(s).`, { units: [bb.id], side: bb.side });
+  emit(
+    ctx,
+    row.id,
+    'waaagh',
+    `${nameEn(bb)} calls Waaagh! (${energy} energy): morale +${row.morale}, FA +${row.fa} for ${dets.size} detachment(s).`,
+    `${nameFr(bb)} lance Waaagh ! (${energy} points) : moral +${row.morale}, FA +${row.fa} pour ${dets.size} détachement(s).`,
+    { units: [bb.id], side: bb.side },
+  );
 }
 
 export { baseDisc };

@@ -1,6 +1,12 @@
 /** The `epic` ruleset (seed 002, NetEpic Orks) behind the engine contract. */
 import type { GameEvent, OddsReport, Ruleset } from '../../engine/contract';
-import { convolve, type Distribution, distFromSuccessChance, saveChance, singleSuccessChance } from '../../engine/dice';
+import {
+  convolve,
+  type Distribution,
+  distFromSuccessChance,
+  saveChance,
+  singleSuccessChance,
+} from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
 import { Rng } from '../../engine/rng';
 import { epicCandidates, epicEvaluate, epicLegal } from './candidates';
@@ -22,7 +28,11 @@ export function cloneEpic(s: EpicState): EpicState {
     dets: s.dets.map((d) => ({ ...d, waaagh: d.waaagh ? { ...d.waaagh } : null })),
     sides: { blue: { ...s.sides.blue }, red: { ...s.sides.red } },
     pending: s.pending
-      ? { ...s.pending, legs: s.pending.legs.map((l) => ({ base: l.base, from: { ...l.from }, to: { ...l.to } })), threats: [...s.pending.threats] }
+      ? {
+          ...s.pending,
+          legs: s.pending.legs.map((l) => ({ base: l.base, from: { ...l.from }, to: { ...l.to } })),
+          threats: [...s.pending.threats],
+        }
       : null,
     powersUsed: [...s.powersUsed],
     assaultsDone: [...s.assaultsDone],
@@ -73,7 +83,11 @@ export function oddsEpic(s: EpicState, attack: EpicAttack): Result<OddsReport> {
       }
     }
     if (!best) continue;
-    const mods = toHitModifiers({ s }, a, best, { interception: false, counterCharge: false, snap: d.order === null });
+    const mods = toHitModifiers({ s }, a, best, {
+      interception: false,
+      counterCharge: false,
+      snap: d.order === null,
+    });
     const malus = mods.reduce((m, l) => m - l.value, 0);
     const reroll = d.order === 'tirAppuye' && a.moved === 0 ? 'ones' : 'none';
     for (const w of weaponsInReach(s, a, best)) {
@@ -108,7 +122,10 @@ export function oddsEpic(s: EpicState, attack: EpicAttack): Result<OddsReport> {
 
 export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttack> = {
   id: 'epic',
-  name: { en: 'Epic — detachments, Ordres, Interception, Assaut (NetEpic Orks)', fr: 'Epic — détachements, Ordres, Interception, Assaut (NetEpic Orks)' },
+  name: {
+    en: 'Epic — detachments, Ordres, Interception, Assaut (NetEpic Orks)',
+    fr: 'Epic — détachements, Ordres, Interception, Assaut (NetEpic Orks)',
+  },
   sides: EPIC_SIDES,
   unit: 'cm',
   parseScenario: parseEpicScenario,
@@ -130,7 +147,9 @@ export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttac
   clone: cloneEpic,
   observe: observeEpic,
   outcome(s) {
-    return s.result ? { status: 'finished', winner: s.result.winner, points: s.result.points, reason: s.result.reason } : { status: 'running' };
+    return s.result
+      ? { status: 'finished', winner: s.result.winner, points: s.result.points, reason: s.result.reason }
+      : { status: 'running' };
   },
   odds: oddsEpic,
   explain: explainEpic,

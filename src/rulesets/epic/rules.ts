@@ -3,18 +3,24 @@
  * mutation each action makes. Phases come from the statechart (statecharts/epic.ts) through its derived
  * table; dice come from the state's RNG only.
  */
-import type { DecisionPoint } from '../../engine/contract';
-import { closestPointOnSegment, segmentCircleIntersects, segmentMoveCost, type Vec2 } from '../../engine/geometry';
-import { type GameError, gameError, type Result } from '../../engine/result';
-import { Rng, seedRng } from '../../engine/rng';
+
 import { epicPhases } from '../../../statecharts/epic';
 import { nextPhase } from '../../../statecharts/phases';
+import type { DecisionPoint } from '../../engine/contract';
+import {
+  closestPointOnSegment,
+  segmentCircleIntersects,
+  segmentMoveCost,
+  type Vec2,
+} from '../../engine/geometry';
+import { type GameError, gameError, type Result } from '../../engine/result';
+import { Rng, seedRng } from '../../engine/rng';
 import {
   assaultGroup,
   bzzzt,
+  type Ctx,
   carryAlong,
   closeBook,
-  type Ctx,
   disengage,
   emit,
   energyOf,
@@ -31,18 +37,17 @@ import type { EpicScenario } from './scenario';
 import {
   allowance,
   baseById,
+  COMMAND_RADIUS,
+  CONTACT,
   canSee,
   canStandAt,
-  COMMAND_RADIUS,
   coherencyGroups,
-  CONTACT,
   contacts,
   costFor,
   detAlive,
   detById,
   detOf,
   hasZoc,
-  inZocOf,
   isBlocked,
   load,
   onTable,
@@ -73,7 +78,11 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
     turn: 1,
     turnLimit: sc.turnLimit,
     phase: epicPhases.initial,
-    table: { width: sc.table.width, height: sc.table.height, terrain: sc.terrain.map((t) => ({ ...t, poly: t.poly.map((p) => ({ ...p })) })) },
+    table: {
+      width: sc.table.width,
+      height: sc.table.height,
+      terrain: sc.terrain.map((t) => ({ ...t, poly: t.poly.map((p) => ({ ...p })) })),
+    },
     objectives: sc.objectives.map((o) => ({ ...o, holder: null })),
     bases: [],
     dets: [],
@@ -174,7 +183,9 @@ export function decisionOf(s: EpicState): DecisionPoint | null {
   if (s.result) return null;
   const side = decider(s);
   const unit = s.phase === 'ordres' ? s.dets.find((x) => needsOrder(s, x))!.id : (s.active ?? undefined);
-  return unit === undefined ? { side, phase: s.phase, turn: s.turn } : { side, phase: s.phase, turn: s.turn, unit };
+  return unit === undefined
+    ? { side, phase: s.phase, turn: s.turn }
+    : { side, phase: s.phase, turn: s.turn, unit };
 }
 
 // --- phase changes ------------------------------------------------------------------------------------------
@@ -197,7 +208,14 @@ function startOrders(ctx: Ctx): void {
     } else if (!inCommand(s, d)) {
       d.order = null;
       d.given = true;
-      emit(ctx, 'C2', 'noOrder', `${d.name.en} is out of command range: no order (Sans ordre).`, `${d.name.fr} est hors de portée de commandement : sans ordre.`, { side: d.side });
+      emit(
+        ctx,
+        'C2',
+        'noOrder',
+        `${d.name.en} is out of command range: no order (Sans ordre).`,
+        `${d.name.fr} est hors de portée de commandement : sans ordre.`,
+        { side: d.side },
+      );
     }
   }
   if (!s.dets.some((d) => needsOrder(s, d))) rollInitiative(ctx);
@@ -212,7 +230,14 @@ function rollInitiative(ctx: Ctx): void {
     const r = ctx.rng.die(6);
     let chooser: EpicSide | null = b > r ? 'blue' : r > b ? 'red' : null;
     if (chooser === null && s.turn > 1) chooser = s.sides.blue.hadInitiative ? 'red' : 'blue';
-    emit(ctx, 'C1', 'initiativeRoll', `Initiative: ${s.sides.blue.name.en} ${b}, ${s.sides.red.name.en} ${r}.`, `Initiative : ${s.sides.blue.name.fr} ${b}, ${s.sides.red.name.fr} ${r}.`, { dice: [{ label: 'initiative', sides: 6, dice: [b, r] }] });
+    emit(
+      ctx,
+      'C1',
+      'initiativeRoll',
+      `Initiative: ${s.sides.blue.name.en} ${b}, ${s.sides.red.name.en} ${r}.`,
+      `Initiative : ${s.sides.blue.name.fr} ${b}, ${s.sides.red.name.fr} ${r}.`,
+      { dice: [{ label: 'initiative', sides: 6, dice: [b, r] }] },
+    );
     if (chooser) {
       s.initiativeChooser = chooser;
       return;
@@ -232,7 +257,7 @@ function nextActivation(ctx: Ctx): void {
   const s = ctx.s;
   const o = other(s.toAct);
   if (sideCanActivate(s, o)) s.toAct = o;
-  else if (!sideCanActivate(s, s.toAct)) return startCombat(ctx);
+  else if (!sideCanActivate(s, s.toAct)) startCombat(ctx);
 }
 
 /** C1 Combat phase: hidden counters are revealed; the first mover starts; players alternate single actions. */
@@ -270,7 +295,15 @@ function finale(ctx: Ctx): void {
     }
     const lead = count.blue - count.red;
     const holder: EpicSide | null = lead >= 2 ? 'blue' : lead <= -2 ? 'red' : o.holder;
-    if (holder !== o.holder) emit(ctx, 'C14', 'objective', `Objective ${o.id} is taken by ${s.sides[holder!].name.en} (${count.blue} against ${count.red}).`, `L'objectif ${o.id} est pris par ${s.sides[holder!].name.fr} (${count.blue} contre ${count.red}).`, { side: holder! });
+    if (holder !== o.holder)
+      emit(
+        ctx,
+        'C14',
+        'objective',
+        `Objective ${o.id} is taken by ${s.sides[holder!].name.en} (${count.blue} against ${count.red}).`,
+        `L'objectif ${o.id} est pris par ${s.sides[holder!].name.fr} (${count.blue} contre ${count.red}).`,
+        { side: holder! },
+      );
     o.holder = holder;
   }
   // C7/C14: a detachment that lost half its starting PdV is Broken; its points go to the opponent.
@@ -278,9 +311,22 @@ function finale(ctx: Ctx): void {
     if (d.broken || d.lostPdv * 2 < d.startPdv) continue;
     d.broken = true;
     s.sides[other(d.side)].dp += d.points;
-    emit(ctx, 'C14', 'broken', `${d.name.en} is broken: ${d.points} Destruction Points to the opponent.`, `${d.name.fr} est brisé : ${d.points} Points de Destruction pour l'adversaire.`, { side: d.side });
+    emit(
+      ctx,
+      'C14',
+      'broken',
+      `${d.name.en} is broken: ${d.points} Destruction Points to the opponent.`,
+      `${d.name.fr} est brisé : ${d.points} Points de Destruction pour l'adversaire.`,
+      { side: d.side },
+    );
   }
-  if (s.turn >= s.turnLimit) return endGame(ctx, { en: `the turn limit (${s.turnLimit}) is reached`, fr: `la limite de ${s.turnLimit} tours est atteinte` });
+  if (s.turn >= s.turnLimit) {
+    endGame(ctx, {
+      en: `the turn limit (${s.turnLimit}) is reached`,
+      fr: `la limite de ${s.turnLimit} tours est atteinte`,
+    });
+    return;
+  }
   // C7 rally (ASSUMPTION): a routed detachment tests; a pass ends the rout, a failure keeps it on Retraite.
   for (const d of s.dets) {
     if (!d.routed || !detAlive(s, d.id)) continue;
@@ -329,7 +375,14 @@ function endGame(ctx: Ctx, reason: { en: string; fr: string }): void {
   s.phase = nextPhase(epicPhases, s.phase, 'PARTIE_FINIE');
   s.pending = null;
   s.active = null;
-  emit(ctx, 'C14', 'gameOver', `Game over (${reason.en}): ${winner ? s.sides[winner].name.en : 'draw'} — ${vp.blue} to ${vp.red}.`, `Fin de la partie (${reason.fr}) : ${winner ? s.sides[winner].name.fr : 'égalité'} — ${vp.blue} à ${vp.red}.`, winner ? { side: winner } : {});
+  emit(
+    ctx,
+    'C14',
+    'gameOver',
+    `Game over (${reason.en}): ${winner ? s.sides[winner].name.en : 'draw'} — ${vp.blue} to ${vp.red}.`,
+    `Fin de la partie (${reason.fr}) : ${winner ? s.sides[winner].name.fr : 'égalité'} — ${vp.blue} à ${vp.red}.`,
+    winner ? { side: winner } : {},
+  );
 }
 
 /** A side with no base left loses at once; its opponent's points are counted as they stand. */
@@ -343,7 +396,10 @@ function checkWipeout(ctx: Ctx): boolean {
           d.broken = true;
           s.sides[other(side)].dp += d.points;
         }
-      endGame(ctx, { en: `${s.sides[side].name.en} has no base left`, fr: `${s.sides[side].name.fr} n'a plus aucun socle` });
+      endGame(ctx, {
+        en: `${s.sides[side].name.en} has no base left`,
+        fr: `${s.sides[side].name.fr} n'a plus aucun socle`,
+      });
       return true;
     }
   return false;
@@ -356,26 +412,60 @@ const bad = (code: string, en: string, fr: string): GameError => gameError(code,
 /** Why `a` is illegal now, or null. */
 export function check(s: EpicState, a: EpicAction): GameError | null {
   if (s.result) return bad('ERR_GAME_OVER', 'The game is over.', 'La partie est terminée.');
-  if (!a || typeof a !== 'object' || typeof a.type !== 'string') return bad('ERR_ACTION', 'Malformed action.', 'Action mal formée.');
+  if (!a || typeof a !== 'object' || typeof a.type !== 'string')
+    return bad('ERR_ACTION', 'Malformed action.', 'Action mal formée.');
   if (!epicPhases.allows[s.phase]?.includes(a.type))
-    return bad('ERR_PHASE', `"${a.type}" is not allowed in phase ${s.phase}.`, `« ${a.type} » n'est pas permis en phase ${s.phase}.`);
+    return bad(
+      'ERR_PHASE',
+      `"${a.type}" is not allowed in phase ${s.phase}.`,
+      `« ${a.type} » n'est pas permis en phase ${s.phase}.`,
+    );
   const side = decider(s);
   switch (a.type) {
     case 'order': {
       const d = detById(s, a.det);
-      if (!d || d.side !== side) return bad('ERR_DET', `No detachment "${a.det}" of yours.`, `Vous n'avez pas de détachement « ${a.det} ».`);
-      if (!needsOrder(s, d)) return bad('ERR_ORDER_GIVEN', `${d.name.en} needs no order now.`, `${d.name.fr} n'attend pas d'ordre.`);
-      if (!ORDERS.includes(a.order)) return bad('ERR_ORDER', `Unknown order "${a.order}".`, `Ordre inconnu « ${a.order} ».`);
+      if (!d || d.side !== side)
+        return bad(
+          'ERR_DET',
+          `No detachment "${a.det}" of yours.`,
+          `Vous n'avez pas de détachement « ${a.det} ».`,
+        );
+      if (!needsOrder(s, d))
+        return bad(
+          'ERR_ORDER_GIVEN',
+          `${d.name.en} needs no order now.`,
+          `${d.name.fr} n'attend pas d'ordre.`,
+        );
+      if (!ORDERS.includes(a.order))
+        return bad('ERR_ORDER', `Unknown order "${a.order}".`, `Ordre inconnu « ${a.order} ».`);
       return null;
     }
     case 'initiative':
-      return EPIC_SIDES.includes(a.first) ? null : bad('ERR_SIDE', `Unknown side "${a.first}".`, `Camp inconnu « ${a.first} ».`);
+      return EPIC_SIDES.includes(a.first)
+        ? null
+        : bad('ERR_SIDE', `Unknown side "${a.first}".`, `Camp inconnu « ${a.first} ».`);
     case 'activate': {
       const d = detById(s, a.det);
-      if (!d || d.side !== side) return bad('ERR_DET', `No detachment "${a.det}" of yours.`, `Vous n'avez pas de détachement « ${a.det} ».`);
-      if (d.activated) return bad('ERR_ACTIVATED', `${d.name.en} has already been activated.`, `${d.name.fr} a déjà été activé.`);
-      if (d.order === 'tirAppuye') return bad('ERR_TIR_APPUYE', `${d.name.en} is on Tir Appuyé: it does not move (C1).`, `${d.name.fr} est en Tir Appuyé : il ne bouge pas (C1).`);
-      if (!detAlive(s, d.id)) return bad('ERR_DEAD', `${d.name.en} has no base left.`, `${d.name.fr} n'a plus de socle.`);
+      if (!d || d.side !== side)
+        return bad(
+          'ERR_DET',
+          `No detachment "${a.det}" of yours.`,
+          `Vous n'avez pas de détachement « ${a.det} ».`,
+        );
+      if (d.activated)
+        return bad(
+          'ERR_ACTIVATED',
+          `${d.name.en} has already been activated.`,
+          `${d.name.fr} a déjà été activé.`,
+        );
+      if (d.order === 'tirAppuye')
+        return bad(
+          'ERR_TIR_APPUYE',
+          `${d.name.en} is on Tir Appuyé: it does not move (C1).`,
+          `${d.name.fr} est en Tir Appuyé : il ne bouge pas (C1).`,
+        );
+      if (!detAlive(s, d.id))
+        return bad('ERR_DEAD', `${d.name.en} has no base left.`, `${d.name.fr} n'a plus de socle.`);
       return null;
     }
     case 'pass':
@@ -403,38 +493,68 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
       return checkShoot(s, side, a.det, a.target, a.elite ?? 0);
     case 'assault': {
       const b = baseById(s, a.base);
-      if (!b || !onTable(b) || contacts(s, b).length === 0) return bad('ERR_ASSAULT', `There is no assault at "${a.base}".`, `Il n'y a pas d'assaut en « ${a.base} ».`);
-      if (assaultGroup(s, b).some((x) => s.assaultsDone.includes(x.id))) return bad('ERR_ASSAULT_DONE', 'This assault has already been resolved this turn.', 'Cet assaut a déjà été résolu ce tour-ci.');
+      if (!b || !onTable(b) || contacts(s, b).length === 0)
+        return bad(
+          'ERR_ASSAULT',
+          `There is no assault at "${a.base}".`,
+          `Il n'y a pas d'assaut en « ${a.base} ».`,
+        );
+      if (assaultGroup(s, b).some((x) => s.assaultsDone.includes(x.id)))
+        return bad(
+          'ERR_ASSAULT_DONE',
+          'This assault has already been resolved this turn.',
+          'Cet assaut a déjà été résolu ce tour-ci.',
+        );
       return null;
     }
     case 'bzzzt':
       return checkBzzzt(s, side, a.base, a.target);
     default:
-      return bad('ERR_ACTION', `Unknown action "${(a as { type: string }).type}".`, `Action inconnue « ${(a as { type: string }).type} ».`);
+      return bad(
+        'ERR_ACTION',
+        `Unknown action "${(a as { type: string }).type}".`,
+        `Action inconnue « ${(a as { type: string }).type} ».`,
+      );
   }
 }
 
 function activeBase(s: EpicState, id: string): EpicBase | string {
   const b = baseById(s, id);
-  if (!b || !b.alive || b.det !== s.active) return `Base "${id}" is not in the active detachment.`;
+  if (!b?.alive || b.det !== s.active) return `Base "${id}" is not in the active detachment.`;
   return b;
 }
 
 const finite = (p: Vec2 | undefined): p is Vec2 => !!p && Number.isFinite(p.x) && Number.isFinite(p.y);
 
 /** Where a base may end a move: on the table, standable, on no other base, out of contact with enemies. */
-function checkSpot(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>, contactOk: string | null): GameError | null {
+function checkSpot(
+  s: EpicState,
+  b: EpicBase,
+  to: Vec2,
+  ignore: Set<string>,
+  contactOk: string | null,
+): GameError | null {
   const r = prof(b).radius;
   if (to.x < r || to.y < r || to.x > s.table.width - r || to.y > s.table.height - r)
     return bad('ERR_OFF_TABLE', 'The base would leave the table.', 'Le socle sortirait de la table.');
-  if (!canStandAt(s, b, to.x, to.y)) return bad('ERR_TERRAIN', 'The base cannot stand on that terrain (C3).', 'Le socle ne peut se tenir sur ce décor (C3).');
+  if (!canStandAt(s, b, to.x, to.y))
+    return bad(
+      'ERR_TERRAIN',
+      'The base cannot stand on that terrain (C3).',
+      'Le socle ne peut se tenir sur ce décor (C3).',
+    );
   for (const o of s.bases) {
     if (o === b || ignore.has(o.id) || !onTable(o)) continue;
     const gap = Math.hypot(o.x - to.x, o.y - to.y) - r - prof(o).radius;
     if (o.id === contactOk) continue;
-    if (gap < -1e-6) return bad('ERR_OVERLAP', `The base would overlap ${o.id}.`, `Le socle chevaucherait ${o.id}.`);
+    if (gap < -1e-6)
+      return bad('ERR_OVERLAP', `The base would overlap ${o.id}.`, `Le socle chevaucherait ${o.id}.`);
     if (o.side !== b.side && gap <= CONTACT)
-      return bad('ERR_CONTACT', `Only a charge may end in contact with an enemy (C6): ${o.id}.`, `Seule une charge peut finir au contact d'un ennemi (C6) : ${o.id}.`);
+      return bad(
+        'ERR_CONTACT',
+        `Only a charge may end in contact with an enemy (C6): ${o.id}.`,
+        `Seule une charge peut finir au contact d'un ennemi (C6) : ${o.id}.`,
+      );
   }
   return null;
 }
@@ -444,7 +564,13 @@ function checkSpot(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>, con
  * enemy base of its class or higher except one it started in or its charge target's (C3). Réacteurs
  * Dorsaux ignore both while moving (NE-U63) but may not end in an enemy ZOC unless charging.
  */
-function checkPath(s: EpicState, b: EpicBase, from: Vec2, to: Vec2, chargeDet: string | null): GameError | null {
+function checkPath(
+  s: EpicState,
+  b: EpicBase,
+  from: Vec2,
+  to: Vec2,
+  chargeDet: string | null,
+): GameError | null {
   const p = prof(b);
   const jump = !!p.abilities.reacteursDorsaux;
   for (const o of s.bases) {
@@ -452,59 +578,114 @@ function checkPath(s: EpicState, b: EpicBase, from: Vec2, to: Vec2, chargeDet: s
     const oc = prof(o).cls;
     if (oc < p.cls) continue; // only a higher class may cross
     const startGap = Math.hypot(o.x - from.x, o.y - from.y);
-    if (!jump && o.det !== chargeDet && startGap > prof(o).radius + p.radius + CONTACT &&
-      segmentCircleIntersects(from, to, { x: o.x, y: o.y, r: prof(o).radius + p.radius - 1e-6 }))
-      return bad('ERR_PATH_BASE', `The move passes through enemy base ${o.id} (C3).`, `Le mouvement traverse le socle ennemi ${o.id} (C3).`);
-    if (!hasZoc(s, o) || o.det === chargeDet) continue;
+    if (
+      !jump &&
+      o.det !== chargeDet &&
+      startGap > prof(o).radius + p.radius + CONTACT &&
+      segmentCircleIntersects(from, to, { x: o.x, y: o.y, r: prof(o).radius + p.radius - 1e-6 })
+    )
+      return bad(
+        'ERR_PATH_BASE',
+        `The move passes through enemy base ${o.id} (C3).`,
+        `Le mouvement traverse le socle ennemi ${o.id} (C3).`,
+      );
+    if (o.det === chargeDet) continue;
     const zr = zocRadius(o) + p.radius - 1e-6;
     if (startGap < zr) continue; // a ZOC it started in
+    // Geometry first, then whether the base has a ZOC at all (the dearer test).
     if (jump) {
-      if (Math.hypot(o.x - to.x, o.y - to.y) < zr)
-        return bad('ERR_ZOC', `Jump packs may not end in the zone of control of ${o.id} unless charging (NE-U63).`, `Les réacteurs dorsaux ne peuvent finir dans la zone de contrôle de ${o.id} sauf en charge (NE-U63).`);
+      if (Math.hypot(o.x - to.x, o.y - to.y) < zr && hasZoc(s, o))
+        return bad(
+          'ERR_ZOC',
+          `Jump packs may not end in the zone of control of ${o.id} unless charging (NE-U63).`,
+          `Les réacteurs dorsaux ne peuvent finir dans la zone de contrôle de ${o.id} sauf en charge (NE-U63).`,
+        );
       continue;
     }
-    if (segmentCircleIntersects(from, to, { x: o.x, y: o.y, r: zr }))
-      return bad('ERR_ZOC', `The move enters the zone of control of ${o.id} (C3).`, `Le mouvement entre dans la zone de contrôle de ${o.id} (C3).`);
+    if (segmentCircleIntersects(from, to, { x: o.x, y: o.y, r: zr }) && hasZoc(s, o))
+      return bad(
+        'ERR_ZOC',
+        `The move enters the zone of control of ${o.id} (C3).`,
+        `Le mouvement entre dans la zone de contrôle de ${o.id} (C3).`,
+      );
   }
   return null;
 }
 
 /** The move cost of a straight leg for this base, terrain included (C3). */
-const legCost = (s: EpicState, b: EpicBase, from: Vec2, to: Vec2): number => segmentMoveCost(s.table, from, to, costFor(b));
+const legCost = (s: EpicState, b: EpicBase, from: Vec2, to: Vec2): number =>
+  segmentMoveCost(s.table, from, to, costFor(b));
 
 function nearestEnemyDist(s: EpicState, b: EpicBase, at: Vec2): number {
   let best = Infinity;
-  for (const o of s.bases) if (o.side !== b.side && onTable(o)) best = Math.min(best, Math.hypot(o.x - at.x, o.y - at.y));
+  for (const o of s.bases)
+    if (o.side !== b.side && onTable(o)) best = Math.min(best, Math.hypot(o.x - at.x, o.y - at.y));
   return best;
 }
 
 function checkLeg(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>): GameError | null {
-  if (!finite(to)) return bad('ERR_POINT', 'The destination is not a point.', "La destination n'est pas un point.");
-  if (!onTable(b)) return bad('ERR_CARRIED', `${b.id} is carried: disembark it first.`, `${b.id} est transporté : débarquez-le d'abord.`);
-  if (isBlocked(s, b)) return bad('ERR_BLOCKED', `${b.id} is blocked in an assault (C3).`, `${b.id} est bloqué dans un assaut (C3).`);
+  if (!finite(to))
+    return bad('ERR_POINT', 'The destination is not a point.', "La destination n'est pas un point.");
+  if (!onTable(b))
+    return bad(
+      'ERR_CARRIED',
+      `${b.id} is carried: disembark it first.`,
+      `${b.id} est transporté : débarquez-le d'abord.`,
+    );
+  if (isBlocked(s, b))
+    return bad(
+      'ERR_BLOCKED',
+      `${b.id} is blocked in an assault (C3).`,
+      `${b.id} est bloqué dans un assaut (C3).`,
+    );
   const d = detOf(s, b);
-  if (allowance(s, b) === 0) return bad('ERR_NO_MOVE', `${d.name.en} is on Tir Appuyé and cannot move (C1).`, `${d.name.fr} est en Tir Appuyé et ne peut bouger (C1).`);
+  if (allowance(s, b) === 0)
+    return bad(
+      'ERR_NO_MOVE',
+      `${d.name.en} is on Tir Appuyé and cannot move (C1).`,
+      `${d.name.fr} est en Tir Appuyé et ne peut bouger (C1).`,
+    );
   const cost = legCost(s, b, b, to);
   if (cost > remaining(s, b) + 1e-9)
-    return bad('ERR_TOO_FAR', `Too far: the move costs ${cost.toFixed(1)} cm, ${remaining(s, b).toFixed(1)} cm left (C1, C3).`, `Trop loin : le mouvement coûte ${cost.toFixed(1)} cm, il reste ${remaining(s, b).toFixed(1)} cm (C1, C3).`);
+    return bad(
+      'ERR_TOO_FAR',
+      `Too far: the move costs ${cost.toFixed(1)} cm, ${remaining(s, b).toFixed(1)} cm left (C1, C3).`,
+      `Trop loin : le mouvement coûte ${cost.toFixed(1)} cm, il reste ${remaining(s, b).toFixed(1)} cm (C1, C3).`,
+    );
   if (d.order === 'retraite' && nearestEnemyDist(s, b, to) <= nearestEnemyDist(s, b, b))
-    return bad('ERR_RETRAITE', 'On Retraite a base must end farther from the enemy (C1).', "En Retraite, un socle doit finir plus loin de l'ennemi (C1).");
+    return bad(
+      'ERR_RETRAITE',
+      'On Retraite a base must end farther from the enemy (C1).',
+      "En Retraite, un socle doit finir plus loin de l'ennemi (C1).",
+    );
   return checkSpot(s, b, to, ignore, null) ?? checkPath(s, b, b, to, null);
 }
 
 function checkMove(s: EpicState, id: string, to: Vec2): GameError | null {
   const b = activeBase(s, id);
-  if (typeof b === 'string') return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  if (typeof b === 'string')
+    return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
   return checkLeg(s, b, to, new Set());
 }
 
 function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameError | null {
-  if (det !== s.active) return bad('ERR_DET', `"${det}" is not the active detachment.`, `« ${det} » n'est pas le détachement actif.`);
-  if (!Number.isFinite(dx) || !Number.isFinite(dy) || Math.hypot(dx, dy) < 0.01) return bad('ERR_POINT', 'The move has no length.', "Le mouvement n'a pas de longueur.");
+  if (det !== s.active)
+    return bad(
+      'ERR_DET',
+      `"${det}" is not the active detachment.`,
+      `« ${det} » n'est pas le détachement actif.`,
+    );
+  if (!Number.isFinite(dx) || !Number.isFinite(dy) || Math.hypot(dx, dy) < 0.01)
+    return bad('ERR_POINT', 'The move has no length.', "Le mouvement n'a pas de longueur.");
   const bases = s.bases.filter((b) => b.det === det && onTable(b));
   const ids = new Set(bases.map((b) => b.id));
   for (const b of bases) {
-    if (contacts(s, b).length > 0) return bad('ERR_ENGAGED', `${b.id} is engaged: move it on its own (C6).`, `${b.id} est engagé : déplacez-le seul (C6).`);
+    if (contacts(s, b).length > 0)
+      return bad(
+        'ERR_ENGAGED',
+        `${b.id} is engaged: move it on its own (C6).`,
+        `${b.id} est engagé : déplacez-le seul (C6).`,
+      );
     const e = checkLeg(s, b, { x: b.x + dx, y: b.y + dy }, ids);
     if (e) return { ...e, message: { en: `${b.id}: ${e.message.en}`, fr: `${b.id} : ${e.message.fr}` } };
   }
@@ -520,25 +701,47 @@ function contactPoint(b: EpicBase, t: EpicBase): Vec2 {
 
 function checkCharge(s: EpicState, id: string, targetId: string): GameError | null {
   const b = activeBase(s, id);
-  if (typeof b === 'string') return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  if (typeof b === 'string')
+    return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
   const d = detOf(s, b);
-  if (d.order !== 'charge') return bad('ERR_NOT_CHARGE', `${d.name.en} is not on a Charge order (C6).`, `${d.name.fr} n'a pas d'ordre de Charge (C6).`);
+  if (d.order !== 'charge')
+    return bad(
+      'ERR_NOT_CHARGE',
+      `${d.name.en} is not on a Charge order (C6).`,
+      `${d.name.fr} n'a pas d'ordre de Charge (C6).`,
+    );
   if (!onTable(b)) return bad('ERR_CARRIED', `${b.id} is carried.`, `${b.id} est transporté.`);
-  if (contacts(s, b).length > 0) return bad('ERR_ENGAGED', `${b.id} is already engaged.`, `${b.id} est déjà engagé.`);
+  if (contacts(s, b).length > 0)
+    return bad('ERR_ENGAGED', `${b.id} is already engaged.`, `${b.id} est déjà engagé.`);
   const t = baseById(s, targetId);
-  if (!t || !onTable(t) || t.side === b.side) return bad('ERR_TARGET', `No enemy base "${targetId}" on the table.`, `Pas de socle ennemi « ${targetId} » sur la table.`);
+  if (!t || !onTable(t) || t.side === b.side)
+    return bad(
+      'ERR_TARGET',
+      `No enemy base "${targetId}" on the table.`,
+      `Pas de socle ennemi « ${targetId} » sur la table.`,
+    );
   // C6: all bases of one enemy detachment must be engaged before another.
   const engagedDets = new Set<string>();
-  for (const m of s.bases) if (m.det === b.det && m.charged && onTable(m)) for (const o of contacts(s, m)) engagedDets.add(o.det);
+  for (const m of s.bases)
+    if (m.det === b.det && m.charged && onTable(m)) for (const o of contacts(s, m)) engagedDets.add(o.det);
   for (const ed of engagedDets) {
     if (ed === t.det) continue;
     const free = s.bases.some((o) => o.det === ed && onTable(o) && contacts(s, o).length === 0);
-    if (free) return bad('ERR_CHARGE_ORDER', `Engage every base of ${ed} before another detachment (C6).`, `Engagez tous les socles de ${ed} avant un autre détachement (C6).`);
+    if (free)
+      return bad(
+        'ERR_CHARGE_ORDER',
+        `Engage every base of ${ed} before another detachment (C6).`,
+        `Engagez tous les socles de ${ed} avant un autre détachement (C6).`,
+      );
   }
   const to = contactPoint(b, t);
   const cost = legCost(s, b, b, to);
   if (cost > remaining(s, b) + 1e-9)
-    return bad('ERR_TOO_FAR', `Out of charge reach: ${cost.toFixed(1)} cm needed, ${remaining(s, b).toFixed(1)} cm left.`, `Hors de portée de charge : ${cost.toFixed(1)} cm nécessaires, il reste ${remaining(s, b).toFixed(1)} cm.`);
+    return bad(
+      'ERR_TOO_FAR',
+      `Out of charge reach: ${cost.toFixed(1)} cm needed, ${remaining(s, b).toFixed(1)} cm left.`,
+      `Hors de portée de charge : ${cost.toFixed(1)} cm nécessaires, il reste ${remaining(s, b).toFixed(1)} cm.`,
+    );
   const spot = checkSpot(s, b, to, new Set(), t.id);
   if (spot && spot.code !== 'ERR_CONTACT') return spot;
   return checkPath(s, b, b, to, t.det);
@@ -546,51 +749,123 @@ function checkCharge(s: EpicState, id: string, targetId: string): GameError | nu
 
 function checkEmbark(s: EpicState, id: string, tid: string): GameError | null {
   const b = activeBase(s, id);
-  if (typeof b === 'string') return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  if (typeof b === 'string')
+    return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
   const t = baseById(s, tid);
   const cap = t ? (prof(t).abilities.transport ?? 0) : 0;
   if (!t || !onTable(t) || t.det !== b.det || cap === 0)
-    return bad('ERR_TRANSPORT', `"${tid}" is not a transport of this detachment (NE-U81).`, `« ${tid} » n'est pas un transport de ce détachement (NE-U81).`);
+    return bad(
+      'ERR_TRANSPORT',
+      `"${tid}" is not a transport of this detachment (NE-U81).`,
+      `« ${tid} » n'est pas un transport de ce détachement (NE-U81).`,
+    );
   if (!onTable(b)) return bad('ERR_CARRIED', `${b.id} is already carried.`, `${b.id} est déjà transporté.`);
-  if (prof(b).cls !== 1) return bad('ERR_CLASS', 'Only infantry may embark (NE-U81).', "Seule l'infanterie peut embarquer (NE-U81).");
-  if (detOf(s, b).order === 'tirAppuye') return bad('ERR_TIR_APPUYE', 'Bases on Tir Appuyé cannot embark (NE-U83).', 'Des socles en Tir Appuyé ne peuvent embarquer (NE-U83).');
+  if (prof(b).cls !== 1)
+    return bad(
+      'ERR_CLASS',
+      'Only infantry may embark (NE-U81).',
+      "Seule l'infanterie peut embarquer (NE-U81).",
+    );
+  if (detOf(s, b).order === 'tirAppuye')
+    return bad(
+      'ERR_TIR_APPUYE',
+      'Bases on Tir Appuyé cannot embark (NE-U83).',
+      'Des socles en Tir Appuyé ne peuvent embarquer (NE-U83).',
+    );
   if (contacts(s, b).length > 0) return bad('ERR_ENGAGED', `${b.id} is engaged.`, `${b.id} est engagé.`);
-  if (load(s, t.id) >= cap) return bad('ERR_FULL', `${t.id} is full (Transport ${cap}, NE-U81).`, `${t.id} est plein (Transport ${cap}, NE-U81).`);
+  if (load(s, t.id) >= cap)
+    return bad(
+      'ERR_FULL',
+      `${t.id} is full (Transport ${cap}, NE-U81).`,
+      `${t.id} est plein (Transport ${cap}, NE-U81).`,
+    );
   const gap = Math.max(0, Math.hypot(t.x - b.x, t.y - b.y) - prof(t).radius - prof(b).radius);
   if (5 + gap > remaining(s, b) + 1e-9)
-    return bad('ERR_TOO_FAR', `Embarking costs 5 cm plus ${gap.toFixed(1)} cm to the transport; ${remaining(s, b).toFixed(1)} cm left (NE-U82).`, `Embarquer coûte 5 cm plus ${gap.toFixed(1)} cm jusqu'au transport ; il reste ${remaining(s, b).toFixed(1)} cm (NE-U82).`);
+    return bad(
+      'ERR_TOO_FAR',
+      `Embarking costs 5 cm plus ${gap.toFixed(1)} cm to the transport; ${remaining(s, b).toFixed(1)} cm left (NE-U82).`,
+      `Embarquer coûte 5 cm plus ${gap.toFixed(1)} cm jusqu'au transport ; il reste ${remaining(s, b).toFixed(1)} cm (NE-U82).`,
+    );
   return null;
 }
 
 function checkDisembark(s: EpicState, id: string, to: Vec2): GameError | null {
   const b = activeBase(s, id);
-  if (typeof b === 'string') return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
-  if (!finite(to)) return bad('ERR_POINT', 'The destination is not a point.', "La destination n'est pas un point.");
+  if (typeof b === 'string')
+    return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  if (!finite(to))
+    return bad('ERR_POINT', 'The destination is not a point.', "La destination n'est pas un point.");
   const t = b.carriedBy ? baseById(s, b.carriedBy) : undefined;
   if (!t) return bad('ERR_NOT_CARRIED', `${b.id} is not carried.`, `${b.id} n'est pas transporté.`);
-  if (detOf(s, b).order === 'tirAppuye') return bad('ERR_TIR_APPUYE', 'Bases on Tir Appuyé cannot disembark (NE-U83).', 'Des socles en Tir Appuyé ne peuvent débarquer (NE-U83).');
+  if (detOf(s, b).order === 'tirAppuye')
+    return bad(
+      'ERR_TIR_APPUYE',
+      'Bases on Tir Appuyé cannot disembark (NE-U83).',
+      'Des socles en Tir Appuyé ne peuvent débarquer (NE-U83).',
+    );
   const gap = Math.hypot(t.x - to.x, t.y - to.y) - prof(t).radius - prof(b).radius;
-  if (gap < -1e-6) return bad('ERR_OVERLAP', 'The base would overlap its transport.', 'Le socle chevaucherait son transport.');
+  if (gap < -1e-6)
+    return bad(
+      'ERR_OVERLAP',
+      'The base would overlap its transport.',
+      'Le socle chevaucherait son transport.',
+    );
   if (5 + gap > remaining(s, b) + 1e-9)
-    return bad('ERR_TOO_FAR', `Disembarking costs 5 cm plus ${gap.toFixed(1)} cm from the transport; ${remaining(s, b).toFixed(1)} cm left (NE-U82).`, `Débarquer coûte 5 cm plus ${gap.toFixed(1)} cm depuis le transport ; il reste ${remaining(s, b).toFixed(1)} cm (NE-U82).`);
+    return bad(
+      'ERR_TOO_FAR',
+      `Disembarking costs 5 cm plus ${gap.toFixed(1)} cm from the transport; ${remaining(s, b).toFixed(1)} cm left (NE-U82).`,
+      `Débarquer coûte 5 cm plus ${gap.toFixed(1)} cm depuis le transport ; il reste ${remaining(s, b).toFixed(1)} cm (NE-U82).`,
+    );
   const probe = { ...b, carriedBy: null };
   return checkSpot(s, probe, to, new Set([t.id]), null) ?? checkPath(s, probe, t, to, null);
 }
 
 function checkPower(s: EpicState, b: EpicBase): GameError | null {
-  if (!prof(b).abilities.bizarboy) return bad('ERR_NOT_BIZARBOY', `${b.id} is not a Bizarboy.`, `${b.id} n'est pas un Bizarboy.`);
-  if (s.powersUsed.includes(b.id)) return bad('ERR_POWER_USED', 'A Bizarboy uses one power per turn (NE-U03).', 'Un Bizarboy utilise un seul pouvoir par tour (NE-U03).');
-  if (energyOf(s, b) < 1) return bad('ERR_NO_ENERGY', 'No energy: no Ork within 25 cm (NE-U03).', "Pas d'énergie : aucun Ork à 25 cm (NE-U03).");
+  if (!prof(b).abilities.bizarboy)
+    return bad('ERR_NOT_BIZARBOY', `${b.id} is not a Bizarboy.`, `${b.id} n'est pas un Bizarboy.`);
+  if (s.powersUsed.includes(b.id))
+    return bad(
+      'ERR_POWER_USED',
+      'A Bizarboy uses one power per turn (NE-U03).',
+      'Un Bizarboy utilise un seul pouvoir par tour (NE-U03).',
+    );
+  if (energyOf(s, b) < 1)
+    return bad(
+      'ERR_NO_ENERGY',
+      'No energy: no Ork within 25 cm (NE-U03).',
+      "Pas d'énergie : aucun Ork à 25 cm (NE-U03).",
+    );
   return null;
 }
 
 function checkIntercept(s: EpicState, det: string, at: number): GameError | null {
   const p = s.pending!;
   const d = detById(s, det);
-  if (!d || !p.threats.includes(det)) return bad('ERR_INTERCEPT', `"${det}" cannot intercept this move.`, `« ${det} » ne peut intercepter ce mouvement.`);
-  if (d.order !== 'tirAppuye') return bad('ERR_NOT_TIR_APPUYE', `${d.name.en} is not on Tir Appuyé (C5).`, `${d.name.fr} n'est pas en Tir Appuyé (C5).`);
-  if (!Number.isFinite(at) || at < p.progress - 1e-9 || at > 1) return bad('ERR_AT', `The pause point must lie between ${p.progress.toFixed(2)} and 1.`, `Le point d'arrêt doit être entre ${p.progress.toFixed(2)} et 1.`);
-  return interceptReach(s, det, p.legs, at) ? null : bad('ERR_OUT_OF_REACH', `${d.name.en} has no weapon in range and sight at that point (C5).`, `${d.name.fr} n'a aucune arme à portée et en vue à ce point (C5).`);
+  if (!d || !p.threats.includes(det))
+    return bad(
+      'ERR_INTERCEPT',
+      `"${det}" cannot intercept this move.`,
+      `« ${det} » ne peut intercepter ce mouvement.`,
+    );
+  if (d.order !== 'tirAppuye')
+    return bad(
+      'ERR_NOT_TIR_APPUYE',
+      `${d.name.en} is not on Tir Appuyé (C5).`,
+      `${d.name.fr} n'est pas en Tir Appuyé (C5).`,
+    );
+  if (!Number.isFinite(at) || at < p.progress - 1e-9 || at > 1)
+    return bad(
+      'ERR_AT',
+      `The pause point must lie between ${p.progress.toFixed(2)} and 1.`,
+      `Le point d'arrêt doit être entre ${p.progress.toFixed(2)} et 1.`,
+    );
+  return interceptReach(s, det, p.legs, at)
+    ? null
+    : bad(
+        'ERR_OUT_OF_REACH',
+        `${d.name.en} has no weapon in range and sight at that point (C5).`,
+        `${d.name.fr} n'a aucune arme à portée et en vue à ce point (C5).`,
+      );
 }
 
 /** Whether some firing base of `det` reaches some moving base at fraction `at` of its leg. */
@@ -609,52 +884,105 @@ function interceptReach(s: EpicState, det: string, legs: Leg[], at: number): boo
 
 /** Firing bases of a detachment in the Combat phase, or a reason it cannot fire (C1, C4). */
 function firers(s: EpicState, d: EpicDetachment): EpicBase[] {
-  return s.bases.filter((b) => b.det === d.id && onTable(b) && !b.charged && !isBlocked(s, b) && prof(b).weapons.length > 0);
+  return s.bases.filter(
+    (b) => b.det === d.id && onTable(b) && !b.charged && !isBlocked(s, b) && prof(b).weapons.length > 0,
+  );
 }
 
 function fireRefusal(d: EpicDetachment): [string, string] | null {
   if (d.acted) return [`${d.name.en} has already acted this phase.`, `${d.name.fr} a déjà agi cette phase.`];
-  if (d.routed || d.order === 'retraite') return [`${d.name.en} is on Retraite: no shooting (C7).`, `${d.name.fr} est en Retraite : pas de tir (C7).`];
-  if (d.order === 'charge') return [`${d.name.en} charged: no shooting (C1).`, `${d.name.fr} a chargé : pas de tir (C1).`];
-  if (d.order === 'tirAppuye' && d.intercepted) return [`${d.name.en} spent its fire on interception (C5).`, `${d.name.fr} a déjà tiré en interception (C5).`];
-  if (d.order === null && d.activated) return [`${d.name.en} regrouped without orders: no shooting (C1).`, `${d.name.fr} s'est regroupé sans ordre : pas de tir (C1).`];
+  if (d.routed || d.order === 'retraite')
+    return [
+      `${d.name.en} is on Retraite: no shooting (C7).`,
+      `${d.name.fr} est en Retraite : pas de tir (C7).`,
+    ];
+  if (d.order === 'charge')
+    return [`${d.name.en} charged: no shooting (C1).`, `${d.name.fr} a chargé : pas de tir (C1).`];
+  if (d.order === 'tirAppuye' && d.intercepted)
+    return [
+      `${d.name.en} spent its fire on interception (C5).`,
+      `${d.name.fr} a déjà tiré en interception (C5).`,
+    ];
+  if (d.order === null && d.activated)
+    return [
+      `${d.name.en} regrouped without orders: no shooting (C1).`,
+      `${d.name.fr} s'est regroupé sans ordre : pas de tir (C1).`,
+    ];
   return null;
 }
 
-function checkShoot(s: EpicState, side: EpicSide, det: string, target: string, elite: number): GameError | null {
+function checkShoot(
+  s: EpicState,
+  side: EpicSide,
+  det: string,
+  target: string,
+  elite: number,
+): GameError | null {
   const d = detById(s, det);
-  if (!d || d.side !== side) return bad('ERR_DET', `No detachment "${det}" of yours.`, `Vous n'avez pas de détachement « ${det} ».`);
+  if (!d || d.side !== side)
+    return bad('ERR_DET', `No detachment "${det}" of yours.`, `Vous n'avez pas de détachement « ${det} ».`);
   const why = fireRefusal(d);
   if (why) return bad('ERR_NO_FIRE', why[0], why[1]);
   const t = detById(s, target);
-  if (!t || t.side === side) return bad('ERR_TARGET', `No enemy detachment "${target}".`, `Pas de détachement ennemi « ${target} ».`);
+  if (!t || t.side === side)
+    return bad('ERR_TARGET', `No enemy detachment "${target}".`, `Pas de détachement ennemi « ${target} ».`);
   if (!Number.isInteger(elite) || elite < 0 || elite > s.sides[side].elitePool)
-    return bad('ERR_ELITE', `Elite re-rolls must be a whole number up to your pool (${s.sides[side].elitePool}) (NE-U37).`, `Les relances Elite doivent être un entier jusqu'à votre réserve (${s.sides[side].elitePool}) (NE-U37).`);
+    return bad(
+      'ERR_ELITE',
+      `Elite re-rolls must be a whole number up to your pool (${s.sides[side].elitePool}) (NE-U37).`,
+      `Les relances Elite doivent être un entier jusqu'à votre réserve (${s.sides[side].elitePool}) (NE-U37).`,
+    );
   if (!canReachDet(s, firers(s, d), target))
-    return bad('ERR_OUT_OF_REACH', `No base of ${d.name.en} has ${t.name.en} in range, sight and arc (C4).`, `Aucun socle de ${d.name.fr} n'a ${t.name.fr} à portée, en vue et dans son arc (C4).`);
+    return bad(
+      'ERR_OUT_OF_REACH',
+      `No base of ${d.name.en} has ${t.name.en} in range, sight and arc (C4).`,
+      `Aucun socle de ${d.name.fr} n'a ${t.name.fr} à portée, en vue et dans son arc (C4).`,
+    );
   return null;
 }
 
 function canReachDet(s: EpicState, fs: EpicBase[], target: string): boolean {
-  for (const f of fs) for (const t of s.bases) if (t.det === target && onTable(t) && weaponsInReach(s, f, t).length > 0) return true;
+  for (const f of fs)
+    for (const t of s.bases)
+      if (t.det === target && onTable(t) && weaponsInReach(s, f, t).length > 0) return true;
   return false;
 }
 
 function checkBzzzt(s: EpicState, side: EpicSide, id: string, target: string): GameError | null {
   const b = baseById(s, id);
-  if (!b || !b.alive || b.side !== side) return bad('ERR_BASE', `No base "${id}" of yours.`, `Vous n'avez pas de socle « ${id} ».`);
+  if (!b?.alive || b.side !== side)
+    return bad('ERR_BASE', `No base "${id}" of yours.`, `Vous n'avez pas de socle « ${id} ».`);
   const d = detOf(s, b);
   const why = fireRefusal(d);
-  if (why) return bad('ERR_NO_FIRE', `${why[0]} Bzzzt! needs an order that allows firing (NE-U09).`, `${why[1]} Bzzzt ! demande un ordre qui permet de tirer (NE-U09).`);
-  if (d.order === null) return bad('ERR_NO_FIRE', 'Bzzzt! needs an order that allows firing (NE-U09).', 'Bzzzt ! demande un ordre qui permet de tirer (NE-U09).');
-  if (!onTable(b) || isBlocked(s, b) || b.charged) return bad('ERR_NO_FIRE', `${b.id} cannot fire now.`, `${b.id} ne peut pas tirer maintenant.`);
+  if (why)
+    return bad(
+      'ERR_NO_FIRE',
+      `${why[0]} Bzzzt! needs an order that allows firing (NE-U09).`,
+      `${why[1]} Bzzzt ! demande un ordre qui permet de tirer (NE-U09).`,
+    );
+  if (d.order === null)
+    return bad(
+      'ERR_NO_FIRE',
+      'Bzzzt! needs an order that allows firing (NE-U09).',
+      'Bzzzt ! demande un ordre qui permet de tirer (NE-U09).',
+    );
+  if (!onTable(b) || isBlocked(s, b) || b.charged)
+    return bad('ERR_NO_FIRE', `${b.id} cannot fire now.`, `${b.id} ne peut pas tirer maintenant.`);
   const e = checkPower(s, b);
   if (e) return e;
   const row = tableRow(BZZZT_ROWS, energyOf(s, b))!;
   const t = detById(s, target);
-  if (!t || t.side === side) return bad('ERR_TARGET', `No enemy detachment "${target}".`, `Pas de détachement ennemi « ${target} ».`);
-  const reach = s.bases.some((x) => x.det === target && onTable(x) && Math.hypot(x.x - b.x, x.y - b.y) <= row.range && canSee(s, b, x));
-  if (!reach) return bad('ERR_OUT_OF_REACH', `No base of ${t.name.en} within ${row.range} cm and in sight (${row.id}).`, `Aucun socle de ${t.name.fr} à ${row.range} cm et en vue (${row.id}).`);
+  if (!t || t.side === side)
+    return bad('ERR_TARGET', `No enemy detachment "${target}".`, `Pas de détachement ennemi « ${target} ».`);
+  const reach = s.bases.some(
+    (x) => x.det === target && onTable(x) && Math.hypot(x.x - b.x, x.y - b.y) <= row.range && canSee(s, b, x),
+  );
+  if (!reach)
+    return bad(
+      'ERR_OUT_OF_REACH',
+      `No base of ${t.name.en} within ${row.range} cm and in sight (${row.id}).`,
+      `Aucun socle de ${t.name.fr} à ${row.range} cm et en vue (${row.id}).`,
+    );
   return null;
 }
 
@@ -706,7 +1034,14 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       const d = detById(s, a.det)!;
       d.order = a.order;
       d.given = true;
-      emit(ctx, 'C1', 'order', `${s.sides[side].name.en} places a hidden order on ${d.name.en}.`, `${s.sides[side].name.fr} pose un ordre caché sur ${d.name.fr}.`, { side });
+      emit(
+        ctx,
+        'C1',
+        'order',
+        `${s.sides[side].name.en} places a hidden order on ${d.name.en}.`,
+        `${s.sides[side].name.fr} pose un ordre caché sur ${d.name.fr}.`,
+        { side },
+      );
       if (!s.dets.some((x) => needsOrder(s, x))) rollInitiative(ctx);
       break;
     }
@@ -714,7 +1049,14 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       s.first = a.first;
       s.toAct = a.first;
       for (const x of EPIC_SIDES) s.sides[x].hadInitiative = x === a.first;
-      emit(ctx, 'C1', 'initiative', `${s.sides[a.first].name.en} will activate first.`, `${s.sides[a.first].name.fr} activera en premier.`, { side: a.first });
+      emit(
+        ctx,
+        'C1',
+        'initiative',
+        `${s.sides[a.first].name.en} will activate first.`,
+        `${s.sides[a.first].name.fr} activera en premier.`,
+        { side: a.first },
+      );
       go(ctx, 'INITIATIVE_CHOISIE');
       if (!sideCanActivate(s, s.toAct)) nextActivation(ctx);
       break;
@@ -724,13 +1066,22 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       d.revealed = true;
       s.active = d.id;
       const order = d.order ?? 'none';
-      emit(ctx, 'C1', 'activate', `${d.name.en} activates: order ${order} revealed.`, `${d.name.fr} s'active : ordre ${order} révélé.`, { side });
+      emit(
+        ctx,
+        'C1',
+        'activate',
+        `${d.name.en} activates: order ${order} revealed.`,
+        `${d.name.fr} s'active : ordre ${order} révélé.`,
+        { side },
+      );
       go(ctx, 'ACTIVER');
       break;
     }
     case 'pass':
       s.sides[side].passed = true;
-      emit(ctx, 'C1', 'pass', `${s.sides[side].name.en} passes.`, `${s.sides[side].name.fr} passe.`, { side });
+      emit(ctx, 'C1', 'pass', `${s.sides[side].name.en} passes.`, `${s.sides[side].name.fr} passe.`, {
+        side,
+      });
       nextActivation(ctx);
       break;
     case 'move': {
@@ -762,7 +1113,14 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       // NE-U82/U83: the transport loses 5 cm once if any base embarks (not classes 4+).
       if (!t.embarkPaid && prof(t).cls < 4) t.moved += 5;
       t.embarkPaid = true;
-      emit(ctx, 'NE-U82', 'embark', `${b.id} embarks in ${t.id} (5 + ${gap.toFixed(1)} cm).`, `${b.id} embarque dans ${t.id} (5 + ${gap.toFixed(1)} cm).`, { units: [b.id, t.id], side });
+      emit(
+        ctx,
+        'NE-U82',
+        'embark',
+        `${b.id} embarks in ${t.id} (5 + ${gap.toFixed(1)} cm).`,
+        `${b.id} embarque dans ${t.id} (5 + ${gap.toFixed(1)} cm).`,
+        { units: [b.id, t.id], side },
+      );
       break;
     }
     case 'disembark': {
@@ -772,7 +1130,14 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       b.moved += 5;
       if (!t.disembarkPaid && prof(t).cls < 4) t.moved += 5;
       t.disembarkPaid = true;
-      emit(ctx, 'NE-U82', 'disembark', `${b.id} disembarks from ${t.id} (5 + ${gap.toFixed(1)} cm).`, `${b.id} débarque de ${t.id} (5 + ${gap.toFixed(1)} cm).`, { units: [b.id, t.id], side });
+      emit(
+        ctx,
+        'NE-U82',
+        'disembark',
+        `${b.id} disembarks from ${t.id} (5 + ${gap.toFixed(1)} cm).`,
+        `${b.id} débarque de ${t.id} (5 + ${gap.toFixed(1)} cm).`,
+        { units: [b.id, t.id], side },
+      );
       b.moved += gap;
       // It stays aboard until the move ends: an interception pauses it on the way out (C5).
       declareMove(ctx, 'disembark', [{ base: b.id, from: { x: t.x, y: t.y }, to: { ...a.to } }], null, true);
@@ -799,8 +1164,27 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       const d = detById(s, a.det)!;
       const t = detById(s, a.target)!;
       const book = openBook(s);
-      emit(ctx, 'C4', 'shoot', `${d.name.en} shoots at ${t.name.en}.`, `${d.name.fr} tire sur ${t.name.fr}.`, { side });
-      resolveFire(ctx, firers(s, d), t.id, { interception: false, counterCharge: false, snap: d.order === null, elite: a.elite ?? 0, rule: 'C4' }, (f) => d.order === 'tirAppuye' && f.moved === 0);
+      emit(
+        ctx,
+        'C4',
+        'shoot',
+        `${d.name.en} shoots at ${t.name.en}.`,
+        `${d.name.fr} tire sur ${t.name.fr}.`,
+        { side },
+      );
+      resolveFire(
+        ctx,
+        firers(s, d),
+        t.id,
+        {
+          interception: false,
+          counterCharge: false,
+          snap: d.order === null,
+          elite: a.elite ?? 0,
+          rule: 'C4',
+        },
+        (f) => d.order === 'tirAppuye' && f.moved === 0,
+      );
       d.acted = true;
       closeBook(ctx, book);
       if (!checkWipeout(ctx)) nextCombat(ctx);
@@ -825,13 +1209,18 @@ export function exec(ctx: Ctx, a: EpicAction): void {
   }
 }
 
-
 /**
  * A move is declared: pay its cost, then either finish it or pause it for the enemy's hidden counters
  * (C5, NE-U44): every enemy detachment with a hidden counter that could reach the path is a threat, so the
  * decision to intercept never reveals which of them is really on Tir Appuyé.
  */
-function declareMove(ctx: Ctx, kind: 'move' | 'charge' | 'disembark', legs: Leg[], target: string | null, paid = false): void {
+function declareMove(
+  ctx: Ctx,
+  kind: 'move' | 'charge' | 'disembark',
+  legs: Leg[],
+  target: string | null,
+  paid = false,
+): void {
   const s = ctx.s;
   if (!paid)
     for (const l of legs) {
@@ -840,12 +1229,30 @@ function declareMove(ctx: Ctx, kind: 'move' | 'charge' | 'disembark', legs: Leg[
     }
   const mover = baseById(s, legs[0]!.base)!;
   const threats = s.dets
-    .filter((d) => d.side !== mover.side && d.given && d.order !== null && !d.revealed && !d.intercepted && detAlive(s, d.id))
+    .filter(
+      (d) =>
+        d.side !== mover.side &&
+        d.given &&
+        d.order !== null &&
+        !d.revealed &&
+        !d.intercepted &&
+        detAlive(s, d.id),
+    )
     .filter((d) => threatens(s, d, legs))
     .map((d) => d.id);
   s.pending = { kind, legs, target, progress: 0, threats };
-  if (threats.length === 0) return finishMove(ctx, true);
-  emit(ctx, 'NE-U44', 'threat', 'The move passes within reach of hidden orders: the opponent may fire.', "Le mouvement passe à portée d'ordres cachés : l'adversaire peut tirer.", { units: legs.map((l) => l.base) });
+  if (threats.length === 0) {
+    finishMove(ctx, true);
+    return;
+  }
+  emit(
+    ctx,
+    'NE-U44',
+    'threat',
+    'The move passes within reach of hidden orders: the opponent may fire.',
+    "Le mouvement passe à portée d'ordres cachés : l'adversaire peut tirer.",
+    { units: legs.map((l) => l.base) },
+  );
   go(ctx, 'MENACE');
 }
 
@@ -862,7 +1269,8 @@ function threatens(s: EpicState, d: EpicDetachment, legs: Leg[]): boolean {
       const m = baseById(s, l.base)!;
       for (const t of [c.t, 1, 0.5, 0]) {
         const pt = { x: l.from.x + (l.to.x - l.from.x) * t, y: l.from.y + (l.to.y - l.from.y) * t };
-        if (Math.hypot(pt.x - f.x, pt.y - f.y) <= range && weaponsInReach(s, f, m, pt).length > 0) return true;
+        if (Math.hypot(pt.x - f.x, pt.y - f.y) <= range && weaponsInReach(s, f, m, pt).length > 0)
+          return true;
       }
     }
   }
@@ -882,12 +1290,26 @@ function intercept(ctx: Ctx, det: string, at: number): void {
   p.progress = at;
   p.threats = p.threats.filter((x) => x !== det);
   const where = new Map<string, Vec2>();
-  for (const l of p.legs) where.set(l.base, { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at });
+  for (const l of p.legs)
+    where.set(l.base, { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at });
   const moverDet = baseById(s, p.legs[0]!.base)!.det;
   const counterCharge = p.kind === 'charge' && p.target !== null && baseById(s, p.target)!.det === det;
-  emit(ctx, 'C5', 'intercept', `${d.name.en} reveals Tir Appuyé and fires on the move${counterCharge ? ' (counter-charge fire)' : ''}.`, `${d.name.fr} révèle son Tir Appuyé et tire sur le mouvement${counterCharge ? ' (tir de contre-charge)' : ''}.`, { side: d.side });
+  emit(
+    ctx,
+    'C5',
+    'intercept',
+    `${d.name.en} reveals Tir Appuyé and fires on the move${counterCharge ? ' (counter-charge fire)' : ''}.`,
+    `${d.name.fr} révèle son Tir Appuyé et tire sur le mouvement${counterCharge ? ' (tir de contre-charge)' : ''}.`,
+    { side: d.side },
+  );
   const fs = s.bases.filter((f) => f.det === det && onTable(f) && !isBlocked(s, f));
-  resolveFire(ctx, fs, moverDet, { interception: true, counterCharge, snap: false, elite: 0, at: where, rule: 'C5' }, () => true);
+  resolveFire(
+    ctx,
+    fs,
+    moverDet,
+    { interception: true, counterCharge, snap: false, elite: 0, at: where, rule: 'C5' },
+    () => true,
+  );
   closeBook(ctx, book);
   if (checkWipeout(ctx)) return;
   const moving = detById(s, moverDet)!;
@@ -926,9 +1348,23 @@ function finishMove(ctx: Ctx, immediate = false): void {
     const t = baseById(s, p.target!)!;
     first.charged = true;
     first.facing = Math.atan2(t.y - first.y, t.x - first.x);
-    emit(ctx, 'C6', 'charge', `${first.id} charges into contact with ${t.id}.`, `${first.id} charge au contact de ${t.id}.`, { units: [first.id, t.id], side: first.side });
+    emit(
+      ctx,
+      'C6',
+      'charge',
+      `${first.id} charges into contact with ${t.id}.`,
+      `${first.id} charge au contact de ${t.id}.`,
+      { units: [first.id, t.id], side: first.side },
+    );
   } else if (p.kind !== 'disembark') {
-    emit(ctx, 'C1', 'move', `${p.legs.length === 1 ? first.id : detOf(s, first).name.en} moves.`, `${p.legs.length === 1 ? first.id : detOf(s, first).name.fr} se déplace.`, { units: p.legs.map((l) => l.base), side: first.side });
+    emit(
+      ctx,
+      'C1',
+      'move',
+      `${p.legs.length === 1 ? first.id : detOf(s, first).name.en} moves.`,
+      `${p.legs.length === 1 ? first.id : detOf(s, first).name.fr} se déplace.`,
+      { units: p.legs.map((l) => l.base), side: first.side },
+    );
   }
   checkWipeout(ctx);
 }
@@ -940,11 +1376,25 @@ function endActivation(ctx: Ctx): void {
   const groups = coherencyGroups(s, d.id).sort((a, b) => b.length - a.length);
   if (groups.length > 1) {
     if (d.split) {
-      emit(ctx, 'C2', 'coherency', `${d.name.en} is still split: its smaller groups are lost.`, `${d.name.fr} est toujours éclaté : ses groupes les plus petits sont perdus.`, { side: d.side });
+      emit(
+        ctx,
+        'C2',
+        'coherency',
+        `${d.name.en} is still split: its smaller groups are lost.`,
+        `${d.name.fr} est toujours éclaté : ses groupes les plus petits sont perdus.`,
+        { side: d.side },
+      );
       for (const g of groups.slice(1)) for (const b of g) kill(ctx, b, 'C2');
     } else {
       d.split = true;
-      emit(ctx, 'C2', 'coherency', `${d.name.en} is out of coherency: it must rejoin at its next move.`, `${d.name.fr} n'est plus en cohésion : il doit se regrouper à son prochain mouvement.`, { side: d.side });
+      emit(
+        ctx,
+        'C2',
+        'coherency',
+        `${d.name.en} is out of coherency: it must rejoin at its next move.`,
+        `${d.name.fr} n'est plus en cohésion : il doit se regrouper à son prochain mouvement.`,
+        { side: d.side },
+      );
     }
   } else d.split = false;
   d.activated = true;
@@ -953,4 +1403,3 @@ function endActivation(ctx: Ctx): void {
   if (checkWipeout(ctx)) return;
   nextActivation(ctx);
 }
-

@@ -6,13 +6,16 @@ import type { EpicBase, EpicDetachment, EpicSide, EpicState, UnitProfile } from 
 export const other = (side: EpicSide): EpicSide => (side === 'blue' ? 'red' : 'blue');
 export const prof = (b: EpicBase): UnitProfile => PROFILES[b.profile]!;
 export const baseById = (s: EpicState, id: string): EpicBase | undefined => s.bases.find((b) => b.id === id);
-export const detById = (s: EpicState, id: string): EpicDetachment | undefined => s.dets.find((d) => d.id === id);
+export const detById = (s: EpicState, id: string): EpicDetachment | undefined =>
+  s.dets.find((d) => d.id === id);
 export const detOf = (s: EpicState, b: EpicBase): EpicDetachment => detById(s, b.det)!;
-export const basesOf = (s: EpicState, det: string): EpicBase[] => s.bases.filter((b) => b.alive && b.det === det);
+export const basesOf = (s: EpicState, det: string): EpicBase[] =>
+  s.bases.filter((b) => b.alive && b.det === det);
 /** Bases on the table: alive and not carried. */
 export const onTable = (b: EpicBase): boolean => b.alive && b.carriedBy === null;
 export const detAlive = (s: EpicState, det: string): boolean => s.bases.some((b) => b.alive && b.det === det);
-export const sideAlive = (s: EpicState, side: EpicSide): boolean => s.bases.some((b) => b.alive && b.side === side);
+export const sideAlive = (s: EpicState, side: EpicSide): boolean =>
+  s.bases.some((b) => b.alive && b.side === side);
 
 /** Bases count as in contact within this many cm, edge to edge (C6). */
 export const CONTACT = 0.05;
@@ -30,12 +33,14 @@ export function contacts(s: EpicState, b: EpicBase): EpicBase[] {
   const out: EpicBase[] = [];
   const r = prof(b).radius;
   for (const o of s.bases)
-    if (o.side !== b.side && onTable(o) && Math.hypot(o.x - b.x, o.y - b.y) - r - prof(o).radius <= CONTACT) out.push(o);
+    if (o.side !== b.side && onTable(o) && Math.hypot(o.x - b.x, o.y - b.y) - r - prof(o).radius <= CONTACT)
+      out.push(o);
   return out;
 }
 
 /** C3: blocked = engaged by an enemy base of equal or higher class; it can neither move nor fire. */
-export const isBlocked = (s: EpicState, b: EpicBase): boolean => contacts(s, b).some((o) => prof(o).cls >= prof(b).cls);
+export const isBlocked = (s: EpicState, b: EpicBase): boolean =>
+  contacts(s, b).some((o) => prof(o).cls >= prof(b).cls);
 
 /** C3: ZOC radius (diameter 7.5 cm for classes 1–4, 12 cm for class 5+). */
 export const zocRadius = (b: EpicBase): number => (prof(b).cls >= 5 ? 6 : 3.75);
@@ -105,7 +110,8 @@ function pointIn(x: number, y: number, t: Terrain): boolean {
 }
 
 /** The terrain pieces under a point. */
-export const terrainUnder = (s: EpicState, x: number, y: number): Terrain[] => s.table.terrain.filter((t) => pointIn(x, y, t));
+export const terrainUnder = (s: EpicState, x: number, y: number): Terrain[] =>
+  s.table.terrain.filter((t) => pointIn(x, y, t));
 
 /** C4 cover malus for a target base: light cover −1 (forest, ruins/cover), heavy −2 (building). */
 export function coverMalus(s: EpicState, b: EpicBase): number {
@@ -138,7 +144,8 @@ export function canSee(s: EpicState, a: EpicBase, t: EpicBase, at?: { x: number;
     if (o.x < minX || o.x > maxX || o.y < minY || o.y > maxY) continue; // cannot touch the sight line
     blockers.push({ x: o.x, y: o.y, r: prof(o).radius, h: height(o), id: o.id });
   }
-  return lineOfSight(s.table, { x: a.x, y: a.y, h: height(a) }, { x: tx, y: ty, h: height(t) }, blockers).clear;
+  return lineOfSight(s.table, { x: a.x, y: a.y, h: height(a) }, { x: tx, y: ty, h: height(t) }, blockers)
+    .clear;
 }
 
 export const centreDist = (a: { x: number; y: number }, b: { x: number; y: number }): number => dist(a, b);
@@ -162,7 +169,8 @@ export function coherencyGroups(s: EpicState, det: string): EpicBase[][] {
       group.push(b);
       for (const o of bases) {
         if (seen.has(o.id)) continue;
-        const link = prof(b).abilities.transport || prof(o).abilities.transport ? TRANSPORT_COHERENCY : COHERENCY;
+        const link =
+          prof(b).abilities.transport || prof(o).abilities.transport ? TRANSPORT_COHERENCY : COHERENCY;
         if (Math.hypot(o.x - b.x, o.y - b.y) <= link + 1e-9) {
           seen.add(o.id);
           stack.push(o);
@@ -175,4 +183,5 @@ export function coherencyGroups(s: EpicState, det: string): EpicBase[][] {
 }
 
 /** NE-U81: how many bases a transport carries. */
-export const load = (s: EpicState, transport: string): number => s.bases.filter((b) => b.alive && b.carriedBy === transport).length;
+export const load = (s: EpicState, transport: string): number =>
+  s.bases.filter((b) => b.alive && b.carriedBy === transport).length;

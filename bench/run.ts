@@ -1,0 +1,92 @@
+/**
+ * `npm run bench`: speed figures for the engine, measured side by side in one run, medians of several
+ * rounds. Prints the command that made them. Nothing here is asserted: speed goals live in notes, not tests.
+ */
+import os from 'node:os';
+import { randomBot } from '../ai/bots';
+import { playMatch } from '../ai/match';
+import type { AnyRuleset, BaseAction, BaseState } from '../src/engine/contract';
+import { rulesets, scenarios } from '../src/rulesets/registry';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Median rate of `fn` (which returns how many operations it did); `prepare` runs untimed before each round. */
+function timeIt(fn: () => number, prepare: () => void = () => {}): { perSecond: number } {
+  const rates: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    prepare();
+    const t0 = performance.now();
+    const n = fn();
+    rates.push((n * 1000) / (performance.now() - t0));
+  }
+  return { perSecond: median(rates) };
+}
+
+function benchRuleset(id: string, ruleset: AnyRuleset) {
+  for (const sc of scenarios[id] ?? []) {
+    // A corpus of recorded random games, replayed action by action.
+    const games = Array.from({ length: 20 }, (_, g) =>
+      playMatch(ruleset, sc.id, sc.data, `bench${g}`, { blue: randomBot(`b${g}`), red: randomBot(`r${g}`) }),
+    );
+    const scenario = (ruleset.parseScenario(sc.data) as { value: unknown }).value;
+    const initial = games.map((g) => (ruleset.setup(scenario, g.record.seed) as { value: BaseState }).value);
+    let starts: BaseState[] = [];
+    const fresh = () => {
+      starts = initial.map((s) => ruleset.clone(s));
+    };
+    const replayAll = (step: (s: BaseState, a: BaseAction) => BaseState) => () => {
+      let n = 0;
+      games.forEach((g, i) => {
+        let s = starts[i]!;
+        for (const a of g.record.actions) {
+          s = step(s, a);
+          n++;
+        }
+      });
+      return n;
+    };
+    const apply = timeIt(
+      replayAll((s, a) => {
+        const r = ruleset.apply(s, a);
+        if (!r.ok) throw new Error(r.error.message.en);
+        return r.value.state;
+      }),
+      fresh,
+    );
+    const inPlace = timeIt(
+      replayAll((s, a) => {
+        const e = ruleset.applyInPlace(s, a);
+        if (e) throw new Error(e.message.en);
+        return s;
+      }),
+      fresh,
+    );
+    let g = 0;
+    const games10 = timeIt(() => {
+      for (let k = 0; k < 10; k++, g++)
+        playMatch(ruleset, sc.id, sc.data, `speed${g}`, {
+          blue: randomBot(`b${g}`),
+          red: randomBot(`r${g}`),
+        });
+      return 10;
+    });
+    const plies = games.reduce((a, x) => a + x.plies, 0) / games.length;
+    console.log(
+      JSON.stringify({
+        ruleset: id,
+        scenario: sc.id,
+        'apply() calls/s (clone + rules, events built)': Math.round(apply.perSecond),
+        'applyInPlace() calls/s (owned copy, no events)': Math.round(inPlace.perSecond),
+        'ratio inPlace/apply': Number((inPlace.perSecond / apply.perSecond).toFixed(2)),
+        'random full games/s (random bots, candidates included)': Number(games10.perSecond.toFixed(2)),
+        'mean plies per game': Math.round(plies),
+      }),
+    );
+  }
+}
+
+console.log(
+  `# npm run bench — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores, medians of ${ROUNDS} rounds`,
+);
+for (const [id, r] of Object.entries(rulesets)) benchRuleset(id, r);

@@ -1,0 +1,83 @@
+/**
+ * The "perft" oracle (STYLE.md): legal-action counts at the first decision points of each scenario, along a
+ * fixed line of play (a seeded random bot). Any change to the rules or the candidates moves these numbers:
+ * update them only on purpose, saying why in the commit. Format: phase:candidates/discrete+regions.
+ */
+import { describe, expect, it } from 'vitest';
+import { randomBot } from '../ai/bots';
+import { epicRuleset } from '../src/rulesets/epic';
+import type { EpicState } from '../src/rulesets/epic/types';
+import { scenarios } from '../src/rulesets/registry';
+
+const EXPECTED: Record<string, string[]> = {
+  'plaine-de-grik': [
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'initiative:2/2+0',
+    'mouvement.choix:5/5+0',
+    'mouvement.choix:5/5+0',
+    'mouvement.activation:2/1+4',
+    'mouvement.activation:1/1+4',
+    'mouvement.choix:4/4+0',
+    'mouvement.activation:6/1+6',
+    'mouvement.activation:1/1+6',
+    'mouvement.choix:3/3+0',
+    'mouvement.activation:6/1+4',
+    'mouvement.activation:1/1+4',
+    'mouvement.choix:2/2+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'ordres:4/4+0',
+    'initiative:2/2+0',
+    'mouvement.choix:6/6+0',
+    'mouvement.activation:1/1+6',
+    'mouvement.choix:5/5+0',
+    'mouvement.activation:7/2+1',
+    'mouvement.activation:7/2+1',
+  ],
+};
+
+function counts(data: unknown): string[] {
+  const sc = epicRuleset.parseScenario(data);
+  if (!sc.ok) throw new Error(sc.error.message.en);
+  const init = epicRuleset.setup(sc.value, 'perft');
+  if (!init.ok) throw new Error(init.error.message.en);
+  let s: EpicState = init.value;
+  const bot = randomBot('perft');
+  const out: string[] = [];
+  for (let i = 0; i < 40 && epicRuleset.decision(s); i++) {
+    const l = epicRuleset.legal(s);
+    out.push(`${s.phase}:${epicRuleset.candidates(s).length}/${l.actions.length}+${l.regions.length}`);
+    const step = epicRuleset.apply(s, bot.choose(epicRuleset, s));
+    if (!step.ok) throw new Error(step.error.message.en);
+    s = step.value.state;
+  }
+  return out;
+}
+
+describe('epic legal-action counts (perft)', () => {
+  it('covers every shipped scenario', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(scenarios.epic!.map((s) => s.id).sort());
+  });
+  for (const sc of scenarios.epic!)
+    it(`${sc.id}: the first 40 decision points`, () => {
+      expect(counts(sc.data)).toEqual(EXPECTED[sc.id]);
+    });
+});
