@@ -5,17 +5,45 @@
  */
 import type { AnyRuleset, BaseAction, BaseState, Side } from '../src/engine/contract';
 import { Rng, seedRng } from '../src/engine/rng';
+import { type SearchReport, search } from './mcts';
 
 export interface Bot {
   name: string;
   choose(ruleset: AnyRuleset, state: BaseState): BaseAction;
 }
 
-export const BOT_NAMES = ['random', 'greedy'] as const;
-export type BotName = (typeof BOT_NAMES)[number];
+export const BOT_NAMES = ['random', 'greedy', 'mcts:<ms>', 'mcts-it:<iterations>'] as const;
+/** `random`, `greedy`, `mcts:<ms>` (a time budget) or `mcts-it:<n>` (an iteration budget: deterministic). */
+export type BotName = string;
+
+const MCTS = /^mcts(-it)?:(\d+)$/;
 
 export function isBotName(name: string): name is BotName {
-  return (BOT_NAMES as readonly string[]).includes(name);
+  return name === 'random' || name === 'greedy' || MCTS.test(name);
+}
+
+/** The MCTS bot: it decides from `observe(state, side)` only. */
+export function mctsBot(
+  seed: string,
+  budget: { ms?: number; iterations?: number },
+  now?: () => number,
+): Bot & { last?: SearchReport } {
+  let turn = 0;
+  const bot: Bot & { last?: SearchReport } = {
+    name: budget.ms !== undefined ? `mcts:${budget.ms}` : `mcts-it:${budget.iterations}`,
+    choose(ruleset, state) {
+      const d = ruleset.decision(state);
+      if (!d) throw new Error('no decision');
+      const report = search(ruleset, state, d.side, {
+        seed: `${seed}:${turn++}`,
+        ...(budget.ms !== undefined ? { budgetMs: budget.ms, now: now ?? (() => performance.now()) } : {}),
+        ...(budget.iterations !== undefined ? { maxIterations: budget.iterations } : {}),
+      });
+      bot.last = report;
+      return report.action;
+    },
+  };
+  return bot;
 }
 
 export function randomBot(seed: string): Bot {
@@ -64,5 +92,10 @@ export function greedyBot(seed: string, samples = 2): Bot {
 }
 
 export function makeBot(name: BotName, seed: string): Bot {
-  return name === 'random' ? randomBot(seed) : greedyBot(seed);
+  if (name === 'random') return randomBot(seed);
+  if (name === 'greedy') return greedyBot(seed);
+  const m = MCTS.exec(name);
+  if (!m) throw new Error(`unknown bot "${name}"`);
+  const n = Number(m[2]);
+  return m[1] ? mctsBot(seed, { iterations: n }) : mctsBot(seed, { ms: n });
 }

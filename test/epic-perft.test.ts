@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomBot } from '../ai/bots';
 import { epicRuleset } from '../src/rulesets/epic';
-import type { EpicState } from '../src/rulesets/epic/types';
+import type { EpicAction, EpicState } from '../src/rulesets/epic/types';
 import { scenarios } from '../src/rulesets/registry';
 
 const EXPECTED: Record<string, string[]> = {
@@ -65,7 +65,7 @@ function counts(data: unknown): string[] {
   for (let i = 0; i < 40 && epicRuleset.decision(s); i++) {
     const l = epicRuleset.legal(s);
     out.push(`${s.phase}:${epicRuleset.candidates(s).length}/${l.actions.length}+${l.regions.length}`);
-    const step = epicRuleset.apply(s, bot.choose(epicRuleset, s));
+    const step = epicRuleset.apply(s, bot.choose(epicRuleset, s) as EpicAction);
     if (!step.ok) throw new Error(step.error.message.en);
     s = step.value.state;
   }

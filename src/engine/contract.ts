@@ -4,7 +4,7 @@
  * and JSON safe, so they cross a Worker and a saved file unchanged.
  */
 import type { GameError, Message, Result } from './result';
-import type { RngState } from './rng';
+import type { Rng, RngState } from './rng';
 
 /** A side's id, as the ruleset declares them (`blue`, `red`). */
 export type Side = string;
@@ -136,7 +136,13 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
   applyInPlace(state: S, action: A, events?: GameEvent[]): GameError | null;
   clone(state: S): S;
   /** What `side` may see: the other side's secret orders and the RNG's future are hidden. */
-  observe(state: S, side: Side): unknown;
+  observe(state: S, side: Side): S;
+  /**
+   * A full state consistent with an observation of `side`: hidden information (the other side's secret
+   * orders) sampled from a belief, and a fresh RNG, both drawn from `rng` (the searcher's own). The AI
+   * plays on these, so it never reads what it could not see (information-set MCTS).
+   */
+  determinize(observation: S, side: Side, rng: Rng): S;
   outcome(state: S): Outcome;
   odds(state: S, attack: Att): Result<OddsReport>;
   explain(event: GameEvent): Explanation;

@@ -8,14 +8,21 @@ import {
   singleSuccessChance,
 } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
-import { Rng } from '../../engine/rng';
+import { Rng, seedRng } from '../../engine/rng';
 import { epicCandidates, epicEvaluate, epicLegal } from './candidates';
 import { arcPa, type Ctx, toHitModifiers, weaponsInReach } from './combat';
 import { explainEpic } from './explain';
 import { check, decisionOf, exec, setupEpic } from './rules';
 import { type EpicScenario, parseEpicScenario } from './scenario';
 import { detById, isBlocked, onTable, prof } from './state';
-import { EPIC_SIDES, type EpicAction, type EpicAttack, type EpicBase, type EpicState } from './types';
+import {
+  EPIC_SIDES,
+  type EpicAction,
+  type EpicAttack,
+  type EpicBase,
+  type EpicState,
+  type Order,
+} from './types';
 
 /** A deep copy of a state: plain data, so a JSON-shaped manual copy is exact. */
 export function cloneEpic(s: EpicState): EpicState {
@@ -55,8 +62,42 @@ export function applyEpicInPlace(s: EpicState, a: EpicAction, events?: GameEvent
 export function observeEpic(s: EpicState, side: string): EpicState {
   const o = cloneEpic(s);
   o.rng = { c: 0, s0: 0, s1: 0, s2: 0 };
-  for (const d of o.dets) if (d.side !== side && !d.revealed) d.order = null;
+  for (const d of o.dets)
+    if (d.side !== side && !d.revealed && d.given && d.order !== null) {
+      d.order = null;
+      d.concealed = true;
+    }
   return o;
+}
+
+/**
+ * The belief over a face-down counter (ASSUMPTION, a fixed prior): Charge 30%, Avance 35%, Tir Appuyé 30%,
+ * Retraite 5%. A detachment already activated has revealed its order, so only unactivated ones are sampled.
+ */
+const ORDER_PRIOR: [Order, number][] = [
+  ['charge', 0.3],
+  ['avance', 0.35],
+  ['tirAppuye', 0.3],
+  ['retraite', 0.05],
+];
+
+export function determinizeEpic(obs: EpicState, _side: string, rng: Rng): EpicState {
+  const s = cloneEpic(obs);
+  s.rng = seedRng(`det:${rng.next()}`);
+  for (const d of s.dets) {
+    if (!d.concealed) continue;
+    let u = rng.next();
+    d.order = ORDER_PRIOR[ORDER_PRIOR.length - 1]![0];
+    for (const [order, p] of ORDER_PRIOR) {
+      if (u < p) {
+        d.order = order;
+        break;
+      }
+      u -= p;
+    }
+    delete d.concealed;
+  }
+  return s;
 }
 
 /**
@@ -146,6 +187,7 @@ export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttac
   applyInPlace: applyEpicInPlace,
   clone: cloneEpic,
   observe: observeEpic,
+  determinize: determinizeEpic,
   outcome(s) {
     return s.result
       ? { status: 'finished', winner: s.result.winner, points: s.result.points, reason: s.result.reason }

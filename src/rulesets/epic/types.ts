@@ -100,6 +100,8 @@ export interface EpicDetachment {
   order: Order | null;
   /** Its order was given this Orders phase (or it gets none: routed, out of command). */
   given: boolean;
+  /** Only in an observation: a face-down counter whose order this side cannot see. */
+  concealed?: boolean;
   /** The counter has been revealed (activation, interception, combat phase). */
   revealed: boolean;
   /** Activated this Movement phase. */

@@ -1,0 +1,217 @@
+/**
+ * Open-loop information-set MCTS over one decision at a time (DESIGN.md, "The AI").
+ * - It sees only `observe(state, side)`; every iteration samples the hidden part (the other side's secret
+ *   orders) and a fresh RNG from the searcher's own RNG (`determinize`), so it never reads the game's future
+ *   dice nor a counter it could not see.
+ * - Nodes are action paths, not states: dice are re-drawn on every iteration, so a node's value averages
+ *   over dice and over hidden orders. At each node only the children legal in this iteration's state compete.
+ * - Leaves are valued by a short random rollout, then the ruleset's evaluation.
+ * - A budget in iterations and/or milliseconds; `searchAsync` yields every slice so a Worker can be stopped.
+ * The search never calls Math.random or Date.now: the clock is injected.
+ */
+import type { AnyRuleset, BaseAction, BaseState, Side } from '../src/engine/contract';
+import { Rng, seedRng } from '../src/engine/rng';
+
+export interface MctsOptions {
+  /** Stop after this many milliseconds (needs `now`). */
+  budgetMs?: number;
+  /** Stop after this many iterations. */
+  maxIterations?: number;
+  /** The searcher's own seed: the same observation and seed give the same decision. */
+  seed: string;
+  /** UCB exploration constant. */
+  c?: number;
+  /** Plies of random rollout after a new node, before the evaluation. */
+  rolloutPlies?: number;
+  /** Plies the tree may descend below the root. */
+  maxDepth?: number;
+  /** A clock in milliseconds (performance.now in the CLI and the Worker). */
+  now?: () => number;
+}
+
+export interface Alternative {
+  action: BaseAction;
+  visits: number;
+  /** Mean value for the side to play, in [−1, 1]. */
+  value: number;
+}
+
+export interface SearchReport {
+  action: BaseAction;
+  /** Every root option weighed, most visited first. */
+  alternatives: Alternative[];
+  iterations: number;
+  ms: number;
+  stopped: boolean;
+}
+
+interface Node {
+  action: BaseAction | null;
+  /** The side that chose `action` (values are from its point of view). */
+  side: Side;
+  visits: number;
+  total: number;
+  children: Map<string, Node>;
+}
+
+const keyOf = (a: BaseAction): string => JSON.stringify(a);
+
+/** One search, resumable in slices: `step(n)` runs up to n iterations. */
+export class Search {
+  readonly root: Node;
+  private readonly rng: Rng;
+  private readonly c: number;
+  private readonly rolloutPlies: number;
+  private readonly maxDepth: number;
+  iterations = 0;
+  private readonly observation: BaseState;
+
+  constructor(
+    private readonly ruleset: AnyRuleset,
+    state: BaseState,
+    readonly side: Side,
+    options: MctsOptions,
+  ) {
+    this.observation = ruleset.observe(state, side);
+    this.rng = new Rng(seedRng(`mcts:${options.seed}`));
+    this.c = options.c ?? 0.9;
+    this.rolloutPlies = options.rolloutPlies ?? 12;
+    this.maxDepth = options.maxDepth ?? 12;
+    this.root = { action: null, side, visits: 0, total: 0, children: new Map() };
+  }
+
+  step(n: number): void {
+    for (let i = 0; i < n; i++) this.iterate();
+  }
+
+  private iterate(): void {
+    const r = this.ruleset;
+    const s = r.determinize(this.observation, this.side, this.rng);
+    const path: Node[] = [this.root];
+    let node = this.root;
+    for (let depth = 0; depth < this.maxDepth; depth++) {
+      const decision = r.decision(s);
+      if (!decision) break;
+      const options: BaseAction[] = r.candidates(s);
+      if (options.length === 0) break;
+      const fresh: BaseAction[] = [];
+      const legal: Node[] = [];
+      for (const a of options) {
+        const child = node.children.get(keyOf(a));
+        if (child) legal.push(child);
+        else fresh.push(a);
+      }
+      if (fresh.length > 0) {
+        const a = fresh[this.rng.int(fresh.length)]!;
+        const child: Node = { action: a, side: decision.side, visits: 0, total: 0, children: new Map() };
+        node.children.set(keyOf(a), child);
+        r.applyInPlace(s, a);
+        path.push(child);
+        break;
+      }
+      let best = legal[0]!;
+      let bestScore = Number.NEGATIVE_INFINITY;
+      const logN = Math.log(node.visits + 1);
+      for (const child of legal) {
+        const score =
+          child.total / child.visits + this.c * Math.sqrt(logN / child.visits) + this.rng.next() * 1e-9;
+        if (score > bestScore) {
+          bestScore = score;
+          best = child;
+        }
+      }
+      r.applyInPlace(s, best.action!);
+      path.push(best);
+      node = best;
+    }
+    for (let k = 0; k < this.rolloutPlies && r.decision(s); k++) {
+      const options: BaseAction[] = r.candidates(s);
+      if (options.length === 0) break;
+      r.applyInPlace(s, options[this.rng.int(options.length)]!);
+    }
+    const values = new Map<Side, number>();
+    for (const n of path) {
+      let v = values.get(n.side);
+      if (v === undefined) {
+        v = r.evaluate(s, n.side);
+        values.set(n.side, v);
+      }
+      n.visits++;
+      n.total += v;
+    }
+    this.iterations++;
+  }
+
+  report(ms: number, stopped: boolean): SearchReport {
+    const alternatives = [...this.root.children.values()]
+      .map((n) => ({ action: n.action!, visits: n.visits, value: n.visits ? n.total / n.visits : 0 }))
+      .sort((a, b) => b.visits - a.visits || b.value - a.value);
+    if (alternatives.length === 0) {
+      const options = this.ruleset.candidates(
+        this.ruleset.determinize(this.observation, this.side, this.rng),
+      );
+      return { action: options[0]!, alternatives: [], iterations: this.iterations, ms, stopped };
+    }
+    return { action: alternatives[0]!.action, alternatives, iterations: this.iterations, ms, stopped };
+  }
+}
+
+/** A synchronous search (Node: tests, tournaments, benchmarks). */
+export function search(
+  ruleset: AnyRuleset,
+  state: BaseState,
+  side: Side,
+  options: MctsOptions,
+): SearchReport {
+  const now = options.now ?? (() => 0);
+  const t0 = now();
+  const s = new Search(ruleset, state, side, options);
+  const maxIt = options.maxIterations ?? Number.POSITIVE_INFINITY;
+  const budget = options.budgetMs ?? Number.POSITIVE_INFINITY;
+  if (maxIt === Number.POSITIVE_INFINITY && budget === Number.POSITIVE_INFINITY)
+    throw new Error('mcts: give a budget');
+  // A one-option decision needs no search.
+  if (
+    ruleset.candidates(ruleset.determinize(ruleset.observe(state, side), side, new Rng(seedRng('probe'))))
+      .length <= 1
+  )
+    s.step(1);
+  else while (s.iterations < maxIt && now() - t0 < budget) s.step(Math.min(8, maxIt - s.iterations));
+  return s.report(now() - t0, false);
+}
+
+/**
+ * The same search in slices of `sliceMs`, awaiting `yieldFn` between slices so the caller (a Worker) can
+ * read a stop request; `shouldStop` is checked after every slice. `onProgress` gets the share of the budget used.
+ */
+export async function searchAsync(
+  ruleset: AnyRuleset,
+  state: BaseState,
+  side: Side,
+  options: MctsOptions & {
+    sliceMs?: number;
+    yieldFn: () => Promise<void>;
+    shouldStop: () => boolean;
+    onProgress?: (done: number, iterations: number) => void;
+  },
+): Promise<SearchReport> {
+  const now = options.now ?? (() => 0);
+  const t0 = now();
+  const s = new Search(ruleset, state, side, options);
+  const budget = options.budgetMs ?? 1000;
+  const maxIt = options.maxIterations ?? Number.POSITIVE_INFINITY;
+  const slice = options.sliceMs ?? 10;
+  let stopped = false;
+  while (s.iterations < maxIt && now() - t0 < budget) {
+    const sliceEnd = Math.min(t0 + budget, now() + slice);
+    while (now() < sliceEnd && s.iterations < maxIt) s.step(1);
+    options.onProgress?.(Math.min(1, (now() - t0) / budget), s.iterations);
+    await options.yieldFn();
+    if (options.shouldStop()) {
+      stopped = true;
+      break;
+    }
+  }
+  if (s.iterations === 0) s.step(1);
+  return s.report(now() - t0, stopped);
+}
