@@ -6,7 +6,8 @@
  * - node_modules/ or npm's hidden lockfile (node_modules/.package-lock.json) is missing;
  * - the hidden lockfile's package entries differ from package-lock.json's (whatever the files' dates: a
  *   lockfile newer than the install but with the same content, e.g. after a git checkout, is not stale);
- * - a package the lockfile requires is absent from node_modules (deleted by hand).
+ * - a package the lockfile requires is absent from node_modules (deleted by hand);
+ * - package.json's dependencies differ from those recorded in package-lock.json.
  * Optional packages for other platforms (esbuild's, rolldown's, biome's binaries) are never required.
  *
  * When `npm ci` refuses the lockfile, falls back to `npm install` (see ensureDeps).
@@ -46,6 +47,12 @@ export function staleReason(root = projectRoot) {
   if (!existsSync(hiddenPath)) return 'node_modules/.package-lock.json is missing (never installed by npm)';
 
   const lock = readJson(lockPath).packages ?? {};
+  const manifest = readJson(join(root, 'package.json'));
+  for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
+    if (!sameJson(manifest[field] ?? {}, lock['']?.[field] ?? {})) {
+      return `package.json's ${field} differ from package-lock.json's`;
+    }
+  }
   let hidden;
   try {
     hidden = readJson(hiddenPath).packages ?? {};

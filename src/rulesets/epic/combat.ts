@@ -88,6 +88,7 @@ function gretchinsCheck(ctx: Ctx, det: EpicDetachment): void {
   const alive = ctx.s.bases.filter((b) => b.alive && b.det === det.id);
   if (alive.length === 0 || alive.some((b) => !prof(b).abilities.gretchin)) return;
   for (const g of alive) {
+    if (!g.alive) continue; // already removed by the check its fellow Gretchin's death ran
     emit(
       ctx,
       'NE-U39',
