@@ -1385,6 +1385,7 @@ function endActivation(ctx: Ctx): void {
         { side: d.side },
       );
       for (const g of groups.slice(1)) for (const b of g) kill(ctx, b, 'C2');
+      d.split = false; // what is left is one group: a later split is warned again
     } else {
       d.split = true;
       emit(
