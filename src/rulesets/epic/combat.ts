@@ -399,7 +399,6 @@ export function resolveFire(
 ): number {
   const s = ctx.s;
   const qgDeaths: EpicBase[] = [];
-  const shotAt = new Set<string>();
   type Hit = { t: EpicBase; pa: number; dice: DiceRoll };
   const hits: Hit[] = [];
   let eliteLeft = Math.min(o.elite, s.sides[firers[0]?.side ?? 'blue'].elitePool);
@@ -431,11 +430,15 @@ export function resolveFire(
       const roll = rollD6Pool(ctx.rng, { dice: w.attacks, target, reroll: ones ? 'ones' : 'none' });
       let successes = roll.successes;
       const rerolled = [...roll.rerolled];
+      const extra = [...roll.extra];
+      /** Whether die i hits: a natural value ≥ target, or under 7+…9+ a 6 then the second die (C4). */
+      const hit = (i: number): boolean =>
+        target <= 6
+          ? roll.rolls[i]! >= target
+          : roll.rolls[i] === 6 && (extra.find(([j]) => j === i)?.[1] ?? 0) >= target - 3;
       // NE-U37: one missed die per Elite base, from the pool, never a die already re-rolled.
       if (!eliteUsed && eliteLeft > 0 && isElite(a) && successes < w.attacks && target <= 9) {
-        const idx = roll.rolls.findIndex(
-          (d, i) => !rerolled.some(([j]) => j === i) && !(d >= target && target <= 6),
-        );
+        const idx = roll.rolls.findIndex((_, i) => !rerolled.some(([j]) => j === i) && !hit(i));
         if (idx >= 0) {
           eliteUsed = true;
           eliteLeft--;
@@ -443,7 +446,9 @@ export function resolveFire(
           const again = rollD6Pool(ctx.rng, { dice: 1, target });
           rerolled.push([idx, roll.rolls[idx]!]);
           roll.rolls[idx] = again.rolls[0]!;
-          if (again.successes > 0 && !(roll.rolls[idx]! >= target && false)) successes++;
+          for (let k = extra.length - 1; k >= 0; k--) if (extra[k]![0] === idx) extra.splice(k, 1);
+          for (const [, second] of again.extra) extra.push([idx, second]);
+          if (again.successes > 0) successes++;
           emit(
             ctx,
             'NE-U37',
@@ -462,14 +467,22 @@ export function resolveFire(
         rerolled,
         modifiers: mods,
       };
-      shotAt.add(best.id);
+      const rolls: DiceRoll[] = [dice];
+      // Under 7+…9+ every 6 rolls a second die needing target − 3: show those dice too (C4).
+      if (extra.length > 0)
+        rolls.push({
+          label: 'to hit, second die after a 6',
+          sides: 6,
+          dice: extra.map(([, d]) => d),
+          target: target - 3,
+        });
       emit(
         ctx,
         o.rule,
         'fire',
         `${nameEn(a)} fires ${w.name.en} at ${nameEn(best)}: ${successes} hit(s) on ${target}+.`,
         `${nameFr(a)} tire (${w.name.fr}) sur ${nameFr(best)} : ${successes} touche(s) à ${target}+.`,
-        { dice: [dice], units: [a.id, best.id], side: a.side },
+        { dice: rolls, units: [a.id, best.id], side: a.side },
       );
       for (let k = 0; k < successes; k++) hits.push({ t: best, pa: w.pa + arcPa(a, best), dice });
     }
@@ -510,7 +523,8 @@ export function resolveFire(
 // --- morale ------------------------------------------------------------------------------------------------
 
 /** C7: after an action, every detachment that lost at least half its bases or PdV tests morale. */
-export function closeBook(ctx: Ctx, book: LossBook, alsoTest: Set<string> = new Set()): void {
+export function closeBook(ctx: Ctx, book: LossBook): Set<string> {
+  const tested = new Set<string>();
   for (const d of ctx.s.dets) {
     const before = book.get(d.id);
     if (!before || before.bases === 0) continue;
@@ -523,12 +537,19 @@ export function closeBook(ctx: Ctx, book: LossBook, alsoTest: Set<string> = new 
       }
     if (bases === 0) continue;
     const affected = before.bases - bases >= before.bases / 2 || before.pdv - pdv >= before.pdv / 2;
-    if (affected || alsoTest.has(d.id)) moraleTest(ctx, d, before.hadLosses);
+    if (affected) {
+      tested.add(d.id);
+      moraleTest(ctx, d, before.hadLosses);
+    }
   }
+  return tested;
 }
 
-/** C7: 2D6 (+1 with no losses yet, + Waaagh!) ≥ morale value passes; a failure routs the detachment. */
-export function moraleTest(ctx: Ctx, d: EpicDetachment, hadLosses: boolean): boolean {
+/**
+ * C7: 2D6 (+1 with no losses yet, + Waaagh!) ≥ morale value passes; a failure routs the detachment, with
+ * its immediate move unless `rally` (a failed rally keeps it on Retraite where it stands).
+ */
+export function moraleTest(ctx: Ctx, d: EpicDetachment, hadLosses: boolean, rally = false): boolean {
   if (d.morale === null) return true; // NE-U71-style Sans moral: never tests.
   if (d.routed) return false;
   const dice = rollDice(ctx.rng, 2, 6);
@@ -544,7 +565,7 @@ export function moraleTest(ctx: Ctx, d: EpicDetachment, hadLosses: boolean): boo
     `${d.name.fr} teste son moral : ${total} contre ${d.morale} : ${pass ? 'réussi' : 'raté, il bat en retraite'}.`,
     { dice: [roll], side: d.side },
   );
-  if (!pass) rout(ctx, d);
+  if (!pass && !rally) rout(ctx, d);
   return pass;
 }
 
@@ -698,10 +719,10 @@ export function resolveAssault(ctx: Ctx, start: EpicBase, activator: EpicSide): 
   );
   // Losers: Affected ones test (C7); the others regroup 10 cm away.
   const loserDets = new Set(group.filter((b) => b.side === loser).map((b) => b.det));
-  closeBook(ctx, book);
+  const tested = closeBook(ctx, book);
   for (const id of loserDets) {
     const d = detById(s, id)!;
-    if (d.routed) continue;
+    if (d.routed || tested.has(id)) continue;
     for (const b of s.bases) if (b.det === id && onTable(b) && contacts(s, b).length > 0) regroup(ctx, b, 10);
   }
   return group;

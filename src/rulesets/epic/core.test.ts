@@ -495,6 +495,8 @@ describe('C4 — shooting', () => {
     const h = only(house.events, 'C4:fire').dice![0]!;
     expect(h).toMatchObject({ dice: [6], target: 7 });
     expect(h.modifiers!.map((m) => [m.label.en, m.value])).toEqual([['heavy cover (C4)', -2]]);
+    // Every die rolled is in the log: the second die after the 6, against 4+.
+    expect(only(house.events, 'C4:fire').dice![1]).toMatchObject({ dice: [4], target: 4 });
     expect(kinds(house.events)).toEqual(['C4:shoot', 'C4:fire', 'C4:unsaved', 'C4:destroyed']);
     expect(base(house.state, 'inHouse').alive).toBe(false);
     // A 6 then a 3 misses at 7+.
@@ -787,7 +789,7 @@ describe('C6 — assault', () => {
     expect(base(r.state, 'cap').alive).toBe(true);
   });
 
-  it('C6: the side that lost fewer PdV wins; the losers fall back 10 cm away', () => {
+  it('C6: the side that lost fewer PdV wins; an Affected loser tests morale and, passing, stays in the fight', () => {
     // No QG: all Sans ordre. The Land Raider (2 PdV, FA 4) loses its duel to the boyz (FA 3).
     let s = position({
       dets: [
@@ -799,17 +801,32 @@ describe('C6 — assault', () => {
     expect(s.phase).toBe('combat');
     // 1 + 1 + 4 = 6 against 6 + 6 + 3 = 15; the Land Raider lost half its PdV: morale 3 + 3 + 1 ≥ 5 passes.
     const r = play(s, { type: 'assault', base: 'lr' }, [1, 1, 6, 6, 3, 3]);
-    expect(kinds(r.events)).toEqual([
-      'C6:duel',
-      'NE-U56:wounded',
-      'C6:assaultResult',
-      'C7:morale',
-      'C6:regroup',
-    ]);
+    expect(kinds(r.events)).toEqual(['C6:duel', 'NE-U56:wounded', 'C6:assaultResult', 'C7:morale']);
     expect(only(r.events, 'C6:assaultResult').side).toBe('red');
-    expect(base(r.state, 'lr')).toMatchObject({ alive: true, pdv: 1, x: 40, y: 50 });
+    expect(base(r.state, 'lr')).toMatchObject({ alive: true, pdv: 1, x: 50, y: 50 });
     expect(base(r.state, 'boyz')).toMatchObject({ alive: true, x: 52.75, y: 50 });
     expect(det(r.state, 'L').routed).toBe(false);
+  });
+
+  it('C6: a loser that was not Affected falls back 10 cm away, without a morale test', () => {
+    let s = position({
+      dets: [
+        {
+          id: 'L',
+          side: 'blue',
+          bases: [
+            { id: 'lr', profile: 'land-raider', x: 50, y: 50 },
+            { id: 'lr2', profile: 'land-raider', x: 50, y: 60 },
+          ],
+        },
+        { id: 'R', side: 'red', bases: [{ id: 'boyz', profile: 'boyz', x: 52.75, y: 50 }] },
+      ],
+    });
+    s = passMovement(play(s, { type: 'initiative', first: 'blue' }).state);
+    // One PdV lost of four: not Affected, so the losing base regroups straight away from the boyz.
+    const r = play(s, { type: 'assault', base: 'lr' }, [1, 1, 6, 6]);
+    expect(kinds(r.events)).toEqual(['C6:duel', 'NE-U56:wounded', 'C6:assaultResult', 'C6:regroup']);
+    expect(base(r.state, 'lr')).toMatchObject({ alive: true, pdv: 1, x: 40, y: 50 });
   });
 
   it('C6: disengaging from a lower-class enemy costs a no-save hit on 6+ (its FA is below 7)', () => {

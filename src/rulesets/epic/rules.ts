@@ -289,7 +289,7 @@ function finale(ctx: Ctx): void {
     const count: Record<EpicSide, number> = { blue: 0, red: 0 };
     for (const b of s.bases) {
       if (!onTable(b) || Math.hypot(b.x - o.x, b.y - o.y) > 10) continue;
-      if (detOf(s, b).routed) continue;
+      if (detOf(s, b).order === 'retraite') continue; // routed or on a Retraite order (C14)
       const cls = prof(b).cls;
       count[b.side] += cls === 1 ? 1 : cls === 3 ? 3 : cls;
     }
@@ -331,7 +331,7 @@ function finale(ctx: Ctx): void {
   for (const d of s.dets) {
     if (!d.routed || !detAlive(s, d.id)) continue;
     d.routed = false;
-    const pass = moraleTest(ctx, d, true);
+    const pass = moraleTest(ctx, d, true, true);
     d.routed = !pass;
     d.noCounter = !pass;
   }
