@@ -12,14 +12,14 @@ export interface Bot {
   choose(ruleset: AnyRuleset, state: BaseState): BaseAction;
 }
 
-export const BOT_NAMES = ['random', 'greedy', 'mcts:<ms>', 'mcts-it:<iterations>'] as const;
-/** `random`, `greedy`, `mcts:<ms>` (a time budget) or `mcts-it:<n>` (an iteration budget: deterministic). */
+export const BOT_NAMES = ['random', 'greedy', 'scripted', 'mcts:<ms>', 'mcts-it:<iterations>'] as const;
+/** `random`, `greedy`, `scripted`, `mcts:<ms>` (a time budget) or `mcts-it:<n>` (an iteration budget: deterministic). */
 export type BotName = string;
 
 const MCTS = /^mcts(-it)?:(\d+)$/;
 
 export function isBotName(name: string): name is BotName {
-  return name === 'random' || name === 'greedy' || MCTS.test(name);
+  return name === 'random' || name === 'greedy' || name === 'scripted' || MCTS.test(name);
 }
 
 /** The MCTS bot: it decides from `observe(state, side)` only. */
@@ -44,6 +44,18 @@ export function mctsBot(
     },
   };
   return bot;
+}
+
+/** The ruleset's scripted behaviour (`script`), or random where a ruleset has none. */
+export function scriptedBot(seed: string): Bot {
+  const rng = new Rng(seedRng(`scripted:${seed}`));
+  const fallback = randomBot(seed);
+  return {
+    name: 'scripted',
+    choose(ruleset, state) {
+      return ruleset.script ? ruleset.script(state, rng) : fallback.choose(ruleset, state);
+    },
+  };
 }
 
 export function randomBot(seed: string): Bot {
@@ -94,6 +106,7 @@ export function greedyBot(seed: string, samples = 2): Bot {
 export function makeBot(name: BotName, seed: string): Bot {
   if (name === 'random') return randomBot(seed);
   if (name === 'greedy') return greedyBot(seed);
+  if (name === 'scripted') return scriptedBot(seed);
   const m = MCTS.exec(name);
   if (!m) throw new Error(`unknown bot "${name}"`);
   const n = Number(m[2]);

@@ -124,7 +124,12 @@ export class Search {
       path.push(best);
       node = best;
     }
+    // Rollout: the ruleset's scripted behaviour where it has one (cheap and sensible), else random candidates.
     for (let k = 0; k < this.rolloutPlies && r.decision(s); k++) {
+      if (r.script) {
+        if (r.applyInPlace(s, r.script(s, this.rng))) break;
+        continue;
+      }
       const options: BaseAction[] = r.candidates(s);
       if (options.length === 0) break;
       r.applyInPlace(s, options[this.rng.int(options.length)]!);

@@ -146,6 +146,11 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
   outcome(state: S): Outcome;
   odds(state: S, attack: Att): Result<OddsReport>;
   explain(event: GameEvent): Explanation;
+  /**
+   * One cheap, sensible action for the side to play (advance, shoot, charge when close…), drawn with the
+   * caller's RNG: the `scripted` bot plays it and MCTS rollouts use it. Optional: bots fall back to random.
+   */
+  script?(state: S, rng: Rng): A;
   /** A heuristic value of the state for `side`, in [-1, 1]: the greedy bot and MCTS leaves use it. */
   evaluate(state: S, side: Side): number;
 }

@@ -14,6 +14,7 @@ import { arcPa, type Ctx, toHitModifiers, weaponsInReach } from './combat';
 import { explainEpic } from './explain';
 import { check, decisionOf, exec, setupEpic } from './rules';
 import { type EpicScenario, parseEpicScenario } from './scenario';
+import { epicScript } from './script';
 import { detById, isBlocked, onTable, prof } from './state';
 import {
   EPIC_SIDES,
@@ -195,5 +196,6 @@ export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttac
   },
   odds: oddsEpic,
   explain: explainEpic,
+  script: epicScript,
   evaluate: epicEvaluate,
 };
