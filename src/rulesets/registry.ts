@@ -1,7 +1,10 @@
 /** Every registered ruleset and its scenarios (maps/<id>/*.json), for the app, the CLI and the tests. */
+import laChapelleEnRuines from '../../maps/company/la-chapelle-en-ruines.json';
+import lePontDeCendres from '../../maps/company/le-pont-de-cendres.json';
 import plaineDeGrik from '../../maps/epic/plaine-de-grik.json';
 import type { AnyRuleset } from '../engine/contract';
 import type { Message } from '../engine/result';
+import { companyRuleset } from './company';
 import { epicRuleset } from './epic';
 
 export interface ScenarioEntry {
@@ -10,7 +13,7 @@ export interface ScenarioEntry {
   data: unknown;
 }
 
-export const rulesets: Record<string, AnyRuleset> = { epic: epicRuleset };
+export const rulesets: Record<string, AnyRuleset> = { epic: epicRuleset, company: companyRuleset };
 
 const entry = (data: { id: string; name: Message }): ScenarioEntry => ({
   id: data.id,
@@ -20,6 +23,7 @@ const entry = (data: { id: string; name: Message }): ScenarioEntry => ({
 
 export const scenarios: Record<string, ScenarioEntry[]> = {
   epic: [entry(plaineDeGrik)],
+  company: [entry(lePontDeCendres), entry(laChapelleEnRuines)],
 };
 
 export function findScenario(ruleset: string, id: string): ScenarioEntry | undefined {

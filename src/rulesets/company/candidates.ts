@@ -1,0 +1,280 @@
+/**
+ * `company` knowledge for bots and the AI: a finite set of tactical candidates at each decision (moves
+ * sampled toward enemies, objectives, cover and allies, then cut to the farthest legal point), the legal set
+ * the view draws (move regions), and a heuristic evaluation. Every candidate passes `check`.
+ */
+import type { LegalRegion, LegalSet } from '../../engine/contract';
+import type { Vec2 } from '../../engine/geometry';
+import { ZOC } from './data';
+import {
+  attractionsOn,
+  check,
+  decider,
+  decisionOf,
+  freeAttackers,
+  objectiveHolder,
+  ordersFor,
+  pathError,
+} from './rules';
+import {
+  adversariesInContact,
+  controllerOf,
+  dptOf,
+  edgeBetween,
+  engaged,
+  isEnemy,
+  other,
+  prof,
+  shootTargets,
+  touching,
+  unitById,
+  waiting,
+} from './state';
+import {
+  COMPANY_SIDES,
+  type Combatant,
+  type CompanyAction,
+  type CompanySide,
+  type CompanyState,
+} from './types';
+
+const legalOnly = (s: CompanyState, list: CompanyAction[]): CompanyAction[] =>
+  list.filter((a) => !check(s, a));
+
+/**
+ * The farthest legal point of a straight move toward `goal`: bisection on the fraction of the way with the
+ * path check alone, then the whole `check` on the point found.
+ */
+function farthest(
+  s: CompanyState,
+  make: (to: Vec2) => CompanyAction,
+  from: Vec2,
+  goal: Vec2,
+): CompanyAction | null {
+  const at = (f: number) => ({ x: from.x + (goal.x - from.x) * f, y: from.y + (goal.y - from.y) * f });
+  const full = make(at(1));
+  if (!check(s, full)) return full;
+  const u = unitById(s, s.active!)!;
+  const ok = (f: number) => pathError(s, u, make(at(f))) === null;
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 6; i++) {
+    const mid = (lo + hi) / 2;
+    if (ok(mid)) lo = mid;
+    else hi = mid;
+  }
+  if (lo * Math.hypot(goal.x - from.x, goal.y - from.y) < 0.3) return null;
+  const a = make(at(lo));
+  return check(s, a) ? null : a;
+}
+
+/** Where a combatant might go: next to the nearest enemy's zone, objectives, cover, its allies, away. */
+function goals(s: CompanyState, u: Combatant, reach: number): Vec2[] {
+  const out: Vec2[] = [];
+  const foes = s.units
+    .filter((o) => o.alive && isEnemy(u, o))
+    .sort((a, b) => edgeBetween(u, a) - edgeBetween(u, b));
+  const foe = foes[0];
+  const clamp = (p: Vec2): Vec2 => {
+    const r = prof(u).radius;
+    return {
+      x: Math.min(s.table.width - r, Math.max(r, p.x)),
+      y: Math.min(s.table.height - r, Math.max(r, p.y)),
+    };
+  };
+  if (foe) {
+    const d = Math.hypot(foe.x - u.x, foe.y - u.y) || 1;
+    const stop = prof(u).radius + prof(foe).radius + ZOC + 0.2;
+    const k = Math.max(0, d - stop) / d;
+    out.push({ x: u.x + (foe.x - u.x) * k, y: u.y + (foe.y - u.y) * k });
+    out.push(clamp({ x: u.x - ((foe.x - u.x) / d) * reach, y: u.y - ((foe.y - u.y) / d) * reach }));
+  }
+  const objs = [...s.objectives].sort(
+    (a, b) => Math.hypot(a.x - u.x, a.y - u.y) - Math.hypot(b.x - u.x, b.y - u.y),
+  );
+  for (const o of objs.slice(0, 2))
+    if (objectiveHolder(s, o) !== controllerOf(u)) out.push({ x: o.x, y: o.y });
+  let cover: Vec2 | null = null;
+  let cd = Infinity;
+  for (const t of s.table.terrain) {
+    if (t.kind !== 'cover' && t.kind !== 'forest') continue;
+    const c = {
+      x: t.poly.reduce((a, p) => a + p.x, 0) / t.poly.length,
+      y: t.poly.reduce((a, p) => a + p.y, 0) / t.poly.length,
+    };
+    const d = Math.hypot(c.x - u.x, c.y - u.y);
+    if (d < cd && d > 0.5) {
+      cd = d;
+      cover = c;
+    }
+  }
+  if (cover) out.push(cover);
+  return out;
+}
+
+function orderCandidates(s: CompanyState, u: Combatant): CompanyAction[] {
+  const orders = ordersFor(s, u);
+  const attractions = attractionsOn(s, u);
+  if (attractions.length) {
+    const forced: CompanyAction[] = [];
+    for (const at of attractions) {
+      for (const t of at.targets) forced.push({ type: 'charge', target: t }, { type: 'assaut', target: t });
+      if (at.closest) forced.push({ type: 'course', to: at.closest });
+    }
+    const ok = legalOnly(s, forced);
+    if (ok.length) return ok;
+  }
+  const out: CompanyAction[] = [];
+  const add = (a: CompanyAction) => {
+    if (!check(s, a)) out.push(a);
+  };
+  if (orders.includes('attendre')) add({ type: 'attendre' });
+  if (orders.includes('relever')) add({ type: 'relever' });
+  const contact = adversariesInContact(s, u);
+  if (orders.includes('melee')) for (const o of contact) add({ type: 'melee', target: o.id });
+  if (orders.includes('focalisation')) {
+    add({ type: 'focalisation' });
+    if (prof(u).abilities.guerisseur)
+      for (const t of s.units)
+        if (t.alive && !isEnemy(u, t) && (t.id === u.id || touching(u, t)) && t.pv < prof(t).pv)
+          add({ type: 'focalisation', pouvoir: 'guerison', target: t.id });
+    if (prof(u).abilities.envoutement)
+      for (const t of s.units)
+        if (t.alive && isEnemy(u, t)) add({ type: 'focalisation', pouvoir: 'envoutement', target: t.id });
+  }
+  if (orders.includes('tir') && prof(u).ranged && u.reload === 0)
+    for (const t of shootTargets(s, u, u)) add({ type: 'tir', target: t.id });
+  for (const kind of ['charge', 'assaut'] as const) {
+    if (!orders.includes(kind)) continue;
+    const reach = (kind === 'charge' ? 2 : 1) * dptOf(u) + 2;
+    for (const o of s.units) {
+      if (!o.alive || !isEnemy(u, o) || edgeBetween(u, o) > reach) continue;
+      const a: CompanyAction = { type: kind, target: o.id };
+      const e = check(s, a);
+      if (!e) out.push(a);
+      else if (e.code === 'ERR_COMMANDEMENT' && !u.controle)
+        add({ type: kind, target: o.id, opportunite: true });
+    }
+  }
+  if (orders.includes('fuite') && contact.length) {
+    const c = contact[0]!;
+    const d = Math.hypot(u.x - c.x, u.y - c.y) || 1;
+    for (const turn of [0, 0.8, -0.8]) {
+      const ang = Math.atan2(u.y - c.y, u.x - c.x) + turn;
+      const goal = { x: u.x + Math.cos(ang) * dptOf(u), y: u.y + Math.sin(ang) * dptOf(u) };
+      const a = farthest(s, (to) => ({ type: 'fuite', to }), u, goal);
+      if (a) out.push(a);
+      if (d < 0) break;
+    }
+  }
+  for (const kind of ['marche', 'course'] as const) {
+    if (!orders.includes(kind)) continue;
+    const reach = (kind === 'course' ? 2 : 1) * dptOf(u);
+    // Marche toward the first two goals only (the enemy, an objective): a Course covers the rest.
+    for (const g of goals(s, u, reach).slice(0, kind === 'marche' ? 2 : 5)) {
+      const d = Math.hypot(g.x - u.x, g.y - u.y);
+      if (d < 0.3) continue;
+      const k = Math.min(1, reach / d);
+      const goal = { x: u.x + (g.x - u.x) * k, y: u.y + (g.y - u.y) * k };
+      let a = farthest(s, (to) => ({ type: kind, to }), u, goal);
+      if (!a && !u.controle) a = farthest(s, (to) => ({ type: kind, to, opportunite: true }), u, goal);
+      if (a) out.push(a);
+    }
+  }
+  if (out.length === 0 && orders.includes('marche')) add({ type: 'marche', to: { x: u.x, y: u.y } });
+  return out;
+}
+
+export function companyCandidates(s: CompanyState): CompanyAction[] {
+  if (s.result) return [];
+  const side = decider(s);
+  switch (s.phase) {
+    case 'entretien':
+      return COMPANY_SIDES.map((x) => ({ type: 'premier', side: x }));
+    case 'actions.choix': {
+      const out = legalOnly(
+        s,
+        waiting(s, side).map((u): CompanyAction => ({ type: 'activer', unit: u.id })),
+      );
+      const first = out[0];
+      if (first?.type === 'activer') {
+        const vae: CompanyAction = { type: 'activer', unit: first.unit, vaeSoli: true };
+        if (!check(s, vae)) out.push(vae);
+      }
+      if (!check(s, { type: 'ceder' })) out.push({ type: 'ceder' });
+      return out;
+    }
+    case 'actions.activation.ordre':
+      return orderCandidates(s, unitById(s, s.active!)!);
+    case 'actions.activation.reaction.esquive':
+      return [{ type: 'esquive' }, { type: 'pasEsquive' }];
+    case 'actions.activation.reaction.tirDefensif':
+      return [{ type: 'tirDefensif' }, { type: 'pasDeTir' }];
+    case 'actions.activation.reaction.rechargement':
+      return [{ type: 'combattre' }, { type: 'garderRecharge' }];
+    case 'actions.activation.attaqueLibre':
+      return freeAttackers(s, unitById(s, s.active!)!).map((o) => ({ type: 'attaqueLibre', unit: o.id }));
+    default:
+      return [];
+  }
+}
+
+/** The legal set: the discrete actions, and the move regions of the active combatant (Marche, Course, Fuite). */
+export function companyLegal(s: CompanyState): LegalSet<CompanyAction> {
+  const decision = decisionOf(s) ?? { side: 'blue', phase: s.phase, turn: s.turn };
+  if (s.result) return { decision, actions: [], regions: [] };
+  const continuous = new Set(['marche', 'course', 'fuite']);
+  const actions = companyCandidates(s).filter((a) => !continuous.has(a.type));
+  const regions: LegalRegion<CompanyAction>[] = [];
+  if (s.phase === 'actions.activation.ordre') {
+    const u = unitById(s, s.active!)!;
+    const orders = ordersFor(s, u);
+    const attracted = attractionsOn(s, u).length > 0;
+    const from = { x: u.x, y: u.y };
+    for (const [kind, k] of [
+      ['marche', 1],
+      ['course', 2],
+      ['fuite', 1],
+    ] as const)
+      if (orders.includes(kind) && !attracted && dptOf(u) > 0 && (kind === 'fuite') === engaged(s, u))
+        regions.push({
+          kind: 'move',
+          unit: u.id,
+          template: { type: kind, to: from },
+          from,
+          maxDistance: k * dptOf(u),
+        });
+  }
+  return { decision, actions, regions };
+}
+
+function strength(s: CompanyState, side: CompanySide): number {
+  let now = 0;
+  let start = 0;
+  for (const u of s.units) {
+    if (u.owner !== side) continue;
+    const p = prof(u);
+    start += p.points;
+    if (u.alive)
+      now += p.points * (0.3 + (0.7 * u.pv) / p.pv) * (u.controle && u.controle.by !== side ? 0.6 : 1);
+  }
+  return start > 0 ? now / start : 0;
+}
+
+/** A heuristic value for `side` in [−1, 1]: strength kept against the enemy's, kill points, objectives held. */
+export function companyEvaluate(s: CompanyState, side: string): number {
+  const me = side as CompanySide;
+  const foe = other(me);
+  if (s.result) return s.result.winner === me ? 1 : s.result.winner === null ? 0 : -1;
+  let obj = 0;
+  let total = 1;
+  for (const o of s.objectives) {
+    total += o.value;
+    const h = objectiveHolder(s, o);
+    if (h === me) obj += o.value;
+    else if (h === foe) obj -= o.value;
+  }
+  const kills = (s.sides[me].kills - s.sides[foe].kills) / 200;
+  const v = strength(s, me) - strength(s, foe) + kills + (0.5 * obj) / total;
+  return Math.max(-0.99, Math.min(0.99, v));
+}
