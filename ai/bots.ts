@@ -5,11 +5,13 @@
  */
 import type { AnyRuleset, BaseAction, BaseState, Side } from '../src/engine/contract';
 import { Rng, seedRng } from '../src/engine/rng';
-import { type SearchReport, search } from './mcts';
+import { keyOf, type MctsNode, runSearch, Search, type SearchReport } from './mcts';
 
 export interface Bot {
   name: string;
   choose(ruleset: AnyRuleset, state: BaseState): BaseAction;
+  /** Told every action played (its own and the opponent's), so a searcher can keep its tree. */
+  notify?(action: BaseAction): void;
 }
 
 export const BOT_NAMES = ['random', 'greedy', 'scripted', 'mcts:<ms>', 'mcts-it:<iterations>'] as const;
@@ -19,28 +21,41 @@ export type BotName = string;
 const MCTS = /^mcts(-it)?:(\d+)$/;
 
 export function isBotName(name: string): name is BotName {
-  return name === 'random' || name === 'greedy' || name === 'scripted' || MCTS.test(name);
+  return ['random', 'greedy', 'scripted', 'beginner'].includes(name) || MCTS.test(name);
 }
 
-/** The MCTS bot: it decides from `observe(state, side)` only. */
+/**
+ * The MCTS bot: it decides from `observe(state, side)` only, keeps its tree between decisions (descending
+ * it by every action it is told of), and with `noise` > 0 sometimes plays another option it weighed (the
+ * beginner level).
+ */
 export function mctsBot(
   seed: string,
-  budget: { ms?: number; iterations?: number },
+  budget: { ms?: number; iterations?: number; noise?: number },
   now?: () => number,
 ): Bot & { last?: SearchReport } {
   let turn = 0;
+  let tree: MctsNode | null = null;
+  const noise = new Rng(seedRng(`noise:${seed}`));
   const bot: Bot & { last?: SearchReport } = {
     name: budget.ms !== undefined ? `mcts:${budget.ms}` : `mcts-it:${budget.iterations}`,
     choose(ruleset, state) {
       const d = ruleset.decision(state);
       if (!d) throw new Error('no decision');
-      const report = search(ruleset, state, d.side, {
-        seed: `${seed}:${turn++}`,
+      const s = new Search(ruleset, state, d.side, { seed: `${seed}:${turn++}`, reuse: tree });
+      const report = runSearch(s, {
         ...(budget.ms !== undefined ? { budgetMs: budget.ms, now: now ?? (() => performance.now()) } : {}),
         ...(budget.iterations !== undefined ? { maxIterations: budget.iterations } : {}),
       });
+      tree = s.root;
       bot.last = report;
+      const alts = report.alternatives;
+      if (budget.noise && alts.length > 1 && noise.next() < budget.noise)
+        return alts[noise.int(alts.length)]!.action;
       return report.action;
+    },
+    notify(action) {
+      tree = tree?.children.get(keyOf(action)) ?? null;
     },
   };
   return bot;
@@ -103,7 +118,16 @@ export function greedyBot(seed: string, samples = 2): Bot {
   };
 }
 
+/** The levels offered to players, weakest first. */
+export const LEVELS = [
+  { id: 'beginner', name: { en: 'Beginner', fr: 'Débutant' }, bot: 'beginner' },
+  { id: 'easy', name: { en: 'Easy', fr: 'Facile' }, bot: 'mcts:250' },
+  { id: 'medium', name: { en: 'Medium', fr: 'Moyen' }, bot: 'mcts:1000' },
+  { id: 'strong', name: { en: 'Strong', fr: 'Fort' }, bot: 'mcts:4000' },
+] as const;
+
 export function makeBot(name: BotName, seed: string): Bot {
+  if (name === 'beginner') return mctsBot(seed, { ms: 100, noise: 0.35 });
   if (name === 'random') return randomBot(seed);
   if (name === 'greedy') return greedyBot(seed);
   if (name === 'scripted') return scriptedBot(seed);

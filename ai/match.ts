@@ -44,6 +44,7 @@ export function playMatch(
       );
     state = step.value.state;
     recordPly(record, action, state);
+    for (const b of Object.values(bots)) b.notify?.(action);
     options.onPly?.(state, step.value.events);
   }
   return {

@@ -27,6 +27,8 @@ export interface MctsOptions {
   maxDepth?: number;
   /** A clock in milliseconds (performance.now in the CLI and the Worker). */
   now?: () => number;
+  /** A subtree kept from the previous decision (tree reuse): its statistics seed this search. */
+  reuse?: MctsNode | null;
 }
 
 export interface Alternative {
@@ -45,16 +47,18 @@ export interface SearchReport {
   stopped: boolean;
 }
 
-interface Node {
+export interface MctsNode {
   action: BaseAction | null;
   /** The side that chose `action` (values are from its point of view). */
   side: Side;
   visits: number;
   total: number;
-  children: Map<string, Node>;
+  children: Map<string, MctsNode>;
 }
 
-const keyOf = (a: BaseAction): string => JSON.stringify(a);
+type Node = MctsNode;
+
+export const keyOf = (a: BaseAction): string => JSON.stringify(a);
 
 /** One search, resumable in slices: `step(n)` runs up to n iterations. */
 export class Search {
@@ -77,7 +81,14 @@ export class Search {
     this.c = options.c ?? 0.9;
     this.rolloutPlies = options.rolloutPlies ?? 12;
     this.maxDepth = options.maxDepth ?? 12;
-    this.root = { action: null, side, visits: 0, total: 0, children: new Map() };
+    const reuse = options.reuse;
+    const fits = reuse && [...reuse.children.values()].every((c) => c.side === side);
+    this.root = fits ? reuse : { action: null, side, visits: 0, total: 0, children: new Map() };
+  }
+
+  /** How many options the side has now (in one sampled state). */
+  optionCount(): number {
+    return this.ruleset.candidates(this.ruleset.determinize(this.observation, this.side, this.rng)).length;
   }
 
   step(n: number): void {
@@ -168,20 +179,26 @@ export function search(
   side: Side,
   options: MctsOptions,
 ): SearchReport {
+  return runSearch(new Search(ruleset, state, side, options), options);
+}
+
+/** Runs a prepared search to its budget (iterations and/or milliseconds). */
+export function runSearch(
+  s: Search,
+  options: Pick<MctsOptions, 'budgetMs' | 'maxIterations' | 'now'>,
+): SearchReport {
   const now = options.now ?? (() => 0);
   const t0 = now();
-  const s = new Search(ruleset, state, side, options);
   const maxIt = options.maxIterations ?? Number.POSITIVE_INFINITY;
   const budget = options.budgetMs ?? Number.POSITIVE_INFINITY;
   if (maxIt === Number.POSITIVE_INFINITY && budget === Number.POSITIVE_INFINITY)
     throw new Error('mcts: give a budget');
-  // A one-option decision needs no search.
-  if (
-    ruleset.candidates(ruleset.determinize(ruleset.observe(state, side), side, new Rng(seedRng('probe'))))
-      .length <= 1
-  )
-    s.step(1);
-  else while (s.iterations < maxIt && now() - t0 < budget) s.step(Math.min(8, maxIt - s.iterations));
+  const start = s.iterations;
+  // A decision with one option needs no search.
+  if (s.optionCount() <= 1) s.step(1);
+  else
+    while (s.iterations - start < maxIt && now() - t0 < budget)
+      s.step(Math.min(8, maxIt - (s.iterations - start)));
   return s.report(now() - t0, false);
 }
 
