@@ -3,7 +3,7 @@ import { randomBot } from '../../ai/bots';
 import { playMatch } from '../../ai/match';
 import { epicRuleset } from '../rulesets/epic';
 import { scenarios } from '../rulesets/registry';
-import { canonicalJson, hashState } from './hash';
+import { canonicalJson, hashState, hashText } from './hash';
 import { type GameRecord, parseRecord, RECORD_MAX_CHARS, replay } from './record';
 
 const sc = scenarios.epic![0]!;
@@ -106,5 +106,21 @@ describe('game records', () => {
       edit((r) => r.annotations.push({ ply: 3, kind: 'comment', text: '<img src=x onerror=alert(1)>' })),
     );
     expect(p.ok && p.value.annotations[0]!.text).toBe('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('hashState streams the canonical text', () => {
+  it('equals hashText(canonicalJson(x)) on game states and odd values', () => {
+    const samples: unknown[] = [
+      game.state,
+      JSON.parse(text),
+      { b: [1, undefined, { z: 'é"\n', a: null }], a: -0.5, c: undefined },
+      [],
+      {},
+      'x',
+      3,
+      null,
+    ];
+    for (const v of samples) expect(hashState(v)).toBe(hashText(canonicalJson(v)));
   });
 });
