@@ -3,10 +3,12 @@
  * rounds. Prints the command that made them. Nothing here is asserted: speed goals live in notes, not tests.
  */
 import os from 'node:os';
-import { randomBot } from '../ai/bots';
+import { randomBot, scriptedBot } from '../ai/bots';
 import { playMatch } from '../ai/match';
+import { search } from '../ai/mcts';
 import type { AnyRuleset, BaseAction, BaseState } from '../src/engine/contract';
 import { rulesets, scenarios } from '../src/rulesets/registry';
+import { peerBench } from './peer';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -72,6 +74,30 @@ function benchRuleset(id: string, ruleset: AnyRuleset) {
       return 10;
     });
     const plies = games.reduce((a, x) => a + x.plies, 0) / games.length;
+    // MCTS iterations per second on positions of a scripted game (200 ms per position, one core).
+    const positions: BaseState[] = [];
+    playMatch(
+      ruleset,
+      sc.id,
+      sc.data,
+      'mcts-bench',
+      { [ruleset.sides[0]!]: scriptedBot('a'), [ruleset.sides[1]!]: scriptedBot('b') },
+      {
+        onPly: (st) => {
+          if (st.ply % 10 === 5 && ruleset.decision(st)) positions.push(st);
+        },
+      },
+    );
+    const mcts = timeIt(() => {
+      let it = 0;
+      for (const st of positions.slice(0, 10))
+        it += search(ruleset, st, ruleset.decision(st)!.side, {
+          seed: 'bench',
+          budgetMs: 200,
+          now: () => performance.now(),
+        }).iterations;
+      return it;
+    });
     console.log(
       JSON.stringify({
         ruleset: id,
@@ -81,6 +107,7 @@ function benchRuleset(id: string, ruleset: AnyRuleset) {
         'ratio inPlace/apply': Number((inPlace.perSecond / apply.perSecond).toFixed(2)),
         'random full games/s (random bots, candidates included)': Number(games10.perSecond.toFixed(2)),
         'mean plies per game': Math.round(plies),
+        'MCTS iterations/s (goal 25,000)': Math.round(mcts.perSecond),
       }),
     );
   }
@@ -90,3 +117,13 @@ console.log(
   `# npm run bench — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores, medians of ${ROUNDS} rounds`,
 );
 for (const [id, r] of Object.entries(rulesets)) benchRuleset(id, r);
+const peer = await peerBench();
+console.log(
+  JSON.stringify({
+    peer: 'tic-tac-toe, 1,000 iterations from the empty board, playouts to the end',
+    'our MCTS iterations/s': peer.ours,
+    'boardgame.io MCTSBot iterations/s': peer.boardgameio,
+    'ratio (goal ≥ 100)': peer.ratio,
+  }),
+);
+console.log('# made by: npm run bench (BENCH_ROUNDS=5 by default)');

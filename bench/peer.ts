@@ -1,0 +1,107 @@
+/**
+ * The peer comparison (issue #5): our MCTS against boardgame.io's MCTSBot on one small game written for
+ * both — tic-tac-toe, from the empty board, 1,000 iterations each, playouts to the end of the game.
+ * boardgame.io is a dev dependency used here only.
+ */
+import { MCTSBot } from 'boardgame.io/ai';
+import { InitializeGame } from 'boardgame.io/internal';
+import { search } from '../ai/mcts';
+import type { AnyRuleset, BaseState } from '../src/engine/contract';
+import { seedRng } from '../src/engine/rng';
+
+// --- the game for boardgame.io ---------------------------------------------------------------------------
+const lines = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
+];
+const winner = (cells: (string | null)[]): string | null => {
+  for (const [a, b, c] of lines)
+    if (cells[a!] !== null && cells[a!] === cells[b!] && cells[a!] === cells[c!]) return cells[a!]!;
+  return null;
+};
+
+const bgioGame = {
+  name: 'tic-tac-toe',
+  setup: () => ({ cells: Array<string | null>(9).fill(null) }),
+  turn: { minMoves: 1, maxMoves: 1 },
+  moves: {
+    clickCell: ({ G, playerID }: { G: { cells: (string | null)[] }; playerID: string }, id: number) => {
+      G.cells[id] = playerID;
+    },
+  },
+  endIf: ({ G }: { G: { cells: (string | null)[] } }) => {
+    const w = winner(G.cells);
+    if (w !== null) return { winner: w };
+    if (G.cells.every((c) => c !== null)) return { draw: true };
+    return undefined;
+  },
+  ai: {
+    enumerate: (G: { cells: (string | null)[] }) =>
+      G.cells.flatMap((c, id) => (c === null ? [{ move: 'clickCell', args: [id] }] : [])),
+  },
+};
+
+// --- the same game behind our engine contract ------------------------------------------------------------
+interface TState extends BaseState {
+  cells: (string | null)[];
+  toPlay: string;
+}
+type TAction = { type: 'cell'; id: number };
+const ours = {
+  id: 'tictactoe',
+  sides: ['0', '1'],
+  decision: (s: TState) =>
+    winner(s.cells) !== null || s.cells.every((c) => c !== null)
+      ? null
+      : { side: s.toPlay, phase: 'play', turn: s.ply },
+  candidates: (s: TState): TAction[] =>
+    s.cells.flatMap((c, id) => (c === null ? [{ type: 'cell' as const, id }] : [])),
+  applyInPlace: (s: TState, a: TAction) => {
+    s.cells[a.id] = s.toPlay;
+    s.toPlay = s.toPlay === '0' ? '1' : '0';
+    s.ply++;
+    return null;
+  },
+  clone: (s: TState): TState => ({ ...s, cells: [...s.cells] }),
+  observe: (s: TState) => ours.clone(s),
+  determinize: (s: TState) => ours.clone(s),
+  evaluate: (s: TState, side: string) => {
+    const w = winner(s.cells);
+    return w === null ? 0 : w === side ? 1 : -1;
+  },
+} as unknown as AnyRuleset;
+
+const ITER = 1000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function peerBench(): Promise<{ ours: number; boardgameio: number; ratio: number }> {
+  const bgioState = InitializeGame({ game: bgioGame as never });
+  const bgioRates: number[] = [];
+  const ourRates: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const bot = new MCTSBot({
+      game: bgioGame as never,
+      enumerate: bgioGame.ai.enumerate as never,
+      iterations: ITER,
+      playoutDepth: 50,
+      seed: `r${r}`,
+    });
+    let t0 = performance.now();
+    await bot.play(bgioState, '0');
+    bgioRates.push((ITER * 1000) / (performance.now() - t0));
+    const start: TState = { rng: seedRng('t'), ply: 0, cells: Array(9).fill(null), toPlay: '0' };
+    t0 = performance.now();
+    search(ours, start, '0', { seed: `r${r}`, maxIterations: ITER, rolloutPlies: 9, maxDepth: 9 });
+    ourRates.push((ITER * 1000) / (performance.now() - t0));
+  }
+  const o = median(ourRates);
+  const b = median(bgioRates);
+  return { ours: Math.round(o), boardgameio: Math.round(b), ratio: Number((o / b).toFixed(1)) };
+}
