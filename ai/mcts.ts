@@ -58,7 +58,16 @@ export interface MctsNode {
 
 type Node = MctsNode;
 
-export const keyOf = (a: BaseAction): string => JSON.stringify(a);
+const keys = new WeakMap<BaseAction, string>();
+/** A node key per action; rulesets that hand out the same immutable action objects get it cached. */
+export function keyOf(a: BaseAction): string {
+  let k = keys.get(a);
+  if (k === undefined) {
+    k = JSON.stringify(a);
+    keys.set(a, k);
+  }
+  return k;
+}
 
 /** One search, resumable in slices: `step(n)` runs up to n iterations. */
 export class Search {
@@ -95,37 +104,49 @@ export class Search {
     for (let i = 0; i < n; i++) this.iterate();
   }
 
+  /** Scratch arrays reused by every iteration (no allocation per node on the hot path). */
+  private readonly path: Node[] = [];
+  private readonly fresh: BaseAction[] = [];
+  private readonly legal: Node[] = [];
+  private readonly sides: Side[] = [];
+  private readonly sideValues: number[] = [];
+
   private iterate(): void {
     const r = this.ruleset;
     const s = r.determinize(this.observation, this.side, this.rng);
-    const path: Node[] = [this.root];
+    const path = this.path;
+    const fresh = this.fresh;
+    const legal = this.legal;
+    path.length = 0;
+    path.push(this.root);
     let node = this.root;
     for (let depth = 0; depth < this.maxDepth; depth++) {
       const decision = r.decision(s);
       if (!decision) break;
       const options: BaseAction[] = r.candidates(s);
       if (options.length === 0) break;
-      const fresh: BaseAction[] = [];
-      const legal: Node[] = [];
-      for (const a of options) {
-        const child = node.children.get(keyOf(a));
+      fresh.length = 0;
+      legal.length = 0;
+      for (let i = 0; i < options.length; i++) {
+        const child = node.children.get(keyOf(options[i]!));
         if (child) legal.push(child);
-        else fresh.push(a);
+        else fresh.push(options[i]!);
       }
       if (fresh.length > 0) {
-        const a = fresh[this.rng.int(fresh.length)]!;
+        const a = fresh[fresh.length === 1 ? 0 : this.rng.int(fresh.length)]!;
         const child: Node = { action: a, side: decision.side, visits: 0, total: 0, children: new Map() };
         node.children.set(keyOf(a), child);
         r.applyInPlace(s, a);
         path.push(child);
         break;
       }
+      // UCB1 over the children legal in this sampled state; ties go to the first listed.
       let best = legal[0]!;
       let bestScore = Number.NEGATIVE_INFINITY;
-      const logN = Math.log(node.visits + 1);
-      for (const child of legal) {
-        const score =
-          child.total / child.visits + this.c * Math.sqrt(logN / child.visits) + this.rng.next() * 1e-9;
+      const explore = this.c * Math.sqrt(Math.log(node.visits + 1));
+      for (let i = 0; i < legal.length; i++) {
+        const child = legal[i]!;
+        const score = child.total / child.visits + explore / Math.sqrt(child.visits);
         if (score > bestScore) {
           bestScore = score;
           best = child;
@@ -145,15 +166,21 @@ export class Search {
       if (options.length === 0) break;
       r.applyInPlace(s, options[this.rng.int(options.length)]!);
     }
-    const values = new Map<Side, number>();
-    for (const n of path) {
-      let v = values.get(n.side);
-      if (v === undefined) {
-        v = r.evaluate(s, n.side);
-        values.set(n.side, v);
+    // Back-propagation: each node gets the evaluation for the side that chose it (one call per side).
+    const sides = this.sides;
+    const values = this.sideValues;
+    sides.length = 0;
+    values.length = 0;
+    for (let i = 0; i < path.length; i++) {
+      const n = path[i]!;
+      let j = sides.indexOf(n.side);
+      if (j < 0) {
+        j = sides.length;
+        sides.push(n.side);
+        values.push(r.evaluate(s, n.side));
       }
       n.visits++;
-      n.total += v;
+      n.total += values[j]!;
     }
     this.iterations++;
   }

@@ -42,8 +42,11 @@ const bgioGame = {
     return undefined;
   },
   ai: {
-    enumerate: (G: { cells: (string | null)[] }) =>
-      G.cells.flatMap((c, id) => (c === null ? [{ move: 'clickCell', args: [id] }] : [])),
+    enumerate: (G: { cells: (string | null)[] }) => {
+      const out: { move: string; args: number[] }[] = [];
+      for (let id = 0; id < 9; id++) if (G.cells[id] === null) out.push({ move: 'clickCell', args: [id] });
+      return out;
+    },
   },
 };
 
@@ -53,6 +56,8 @@ interface TState extends BaseState {
   toPlay: string;
 }
 type TAction = { type: 'cell'; id: number };
+/** Immutable action objects, handed out again and again (the search caches their keys). */
+const CELLS: readonly TAction[] = Array.from({ length: 9 }, (_, id) => ({ type: 'cell' as const, id }));
 const ours = {
   id: 'tictactoe',
   sides: ['0', '1'],
@@ -60,8 +65,11 @@ const ours = {
     winner(s.cells) !== null || s.cells.every((c) => c !== null)
       ? null
       : { side: s.toPlay, phase: 'play', turn: s.ply },
-  candidates: (s: TState): TAction[] =>
-    s.cells.flatMap((c, id) => (c === null ? [{ type: 'cell' as const, id }] : [])),
+  candidates: (s: TState): TAction[] => {
+    const out: TAction[] = [];
+    for (let id = 0; id < 9; id++) if (s.cells[id] === null) out.push(CELLS[id]!);
+    return out;
+  },
   applyInPlace: (s: TState, a: TAction) => {
     s.cells[a.id] = s.toPlay;
     s.toPlay = s.toPlay === '0' ? '1' : '0';
