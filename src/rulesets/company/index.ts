@@ -8,6 +8,7 @@ import { type Ctx, passeCbt, poolShape, protectionOf } from './combat';
 import { explainCompany } from './explain';
 import { check, decisionOf, exec, setupCompany } from './rules';
 import { type CompanyScenario, parseCompanyScenario } from './scenario';
+import { companyScript } from './script';
 import { defOf, isEnemy, prof, sight, tirOf, touching, unitById } from './state';
 import { COMPANY_SIDES, type CompanyAction, type CompanyAttack, type CompanyState } from './types';
 
@@ -167,5 +168,6 @@ export const companyRuleset: Ruleset<CompanyState, CompanyAction, CompanyScenari
   },
   odds: oddsCompany,
   explain: explainCompany,
+  script: companyScript,
   evaluate: companyEvaluate,
 };
