@@ -94,6 +94,12 @@ describe('HD-01…03 — Attraction X', () => {
     s = saraAnd(13.7, [{ ...lem, side: 'red', x: 10, y: 10.9 }]);
     expect(attractionsOn(s, unit(s, 'dam'))).toEqual([]);
   });
+  it('HD-01 with HD-19: a combatant Mis au sol inside an attraction zone may still stand up (its only order)', () => {
+    let s = patch(saraAnd(10 + 1.2 + 2.5), 'dam', { misAuSol: true });
+    s = activate(s, 'dam');
+    expect(refusal(s, { type: 'relever' })).toBeNull();
+    expect(cands(s).map((a) => a.type)).toEqual(['relever']);
+  });
   it('HD-01 T4: exactly 3 toises edge to edge attracts; 3.5 does not', () => {
     expect(attractionsOn(saraAnd(10 + 1.2 + 3), unit(saraAnd(10 + 1.2 + 3), 'dam'))).toHaveLength(1);
     expect(attractionsOn(saraAnd(10 + 1.2 + 3.5), unit(saraAnd(10 + 1.2 + 3.5), 'dam'))).toHaveLength(0);

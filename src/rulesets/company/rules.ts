@@ -459,7 +459,9 @@ function checkOrder(s: CompanyState, a: CompanyAction): GameError | null {
       `${prof(u).name.en} may not take "${a.type}" now (HD-18…22).`,
       `${prof(u).name.fr} ne peut pas prendre « ${a.type} » maintenant (HD-18…22).`,
     );
-  const attractions = attractionsOn(s, u);
+  // Standing up is not a move: a combatant Mis au sol may always take Relever, its only order (HD-19),
+  // even inside an attraction zone (otherwise it could take no order at all).
+  const attractions = a.type === 'relever' ? [] : attractionsOn(s, u);
   const attracted = attractions.length > 0;
   if (attracted && !meetsAttraction(attractions, a))
     return refuse(
