@@ -1,21 +1,54 @@
 /**
- * The minimal app page: pick a rule system, a scenario, a seed and a bot per side, then watch the bots
- * play with the event log shown. Plain DOM; every text from data goes in through textContent.
- * It uses only the registry, ai/bots and the ruleset contract (through ./session).
+ * The browser app: home (rule system, scenario, side, opponent), the game (the Pixi board beside real DOM
+ * panels: unit card, legal actions, phase, event log, AI status), game over, settings, and the bot-vs-bot
+ * watch mode. The flow is the XState chart of statecharts/app.ts run as an actor; the view asks its tags.
+ *
+ * Ruleset-agnostic: it reads the registry, the ruleset contract and the board adapter a ruleset declares
+ * (adapters.ts). It always draws `observe(state, viewer)`, never the raw state. Every text from data or a
+ * file goes in through textContent. The AI runs in its Web Worker (ai.ts).
  */
 import './style.css';
-import { BOT_NAMES, type BotName, isBotName } from '../../ai/bots';
-import type { DecisionPoint, GameEvent, Side } from '../engine/contract';
+import { createActor, fromPromise } from 'xstate';
+import { BOT_NAMES, type BotName, isBotName, LEVELS } from '../../ai/bots';
+import { type AppMode, appMachine, type GameFacts } from '../../statecharts/app';
+import type { BoardModel, UnitView } from '../engine/board-model';
+import type { BaseAction, BaseState, DecisionPoint, GameEvent, LegalRegion, Side } from '../engine/contract';
+import { hashState } from '../engine/hash';
 import type { Message } from '../engine/result';
+import { Rng, seedRng } from '../engine/rng';
 import { rulesets, scenarios } from '../rulesets/registry';
+import type { Board } from '../view/board';
+import { toScreen } from '../view/iso';
+import { adapterFor } from './adapters';
+import { AiClient, AiUnavailable } from './ai';
 import { formatDice, formatOutcome } from './format';
-import { botLabel, isLang, type Lang, langFromSearch, STRINGS, type StringKey, sideName, t } from './i18n';
-import { decisionOf, outcomeOf, playPly, type Session, startSession } from './session';
+import {
+  createGame,
+  decisionOf,
+  factsOf,
+  fillsTemplate,
+  type Game,
+  gameFromRecord,
+  legalOf,
+  outcomeOf,
+  playAction,
+  round2,
+  takebackPoint,
+  truncated,
+  whyIllegal,
+  withDestination,
+} from './game';
+import { botLabel, colon, isLang, type Lang, STRINGS, type StringKey, sideName, t } from './i18n';
+import {
+  playPly,
+  type Session,
+  startSession,
+  decisionOf as watchDecision,
+  outcomeOf as watchOutcome,
+} from './session';
+import { loadCurrent, type SavedSeat, saveCurrent } from './store';
 
-/** Delay between ticks, in ms. At `max` a tick plays as many plies as fit in a slice of the frame. */
-const SPEEDS = { slow: 1000, normal: 300, fast: 60, max: 0 } as const;
-type Speed = keyof typeof SPEEDS;
-const SLICE_MS = 12;
+// ── elements ────────────────────────────────────────────────────────────────────────────────────────────
 
 function byId<T extends HTMLElement>(id: string): T {
   const element = document.getElementById(id);
@@ -24,58 +57,834 @@ function byId<T extends HTMLElement>(id: string): T {
 }
 
 const ui = {
+  boot: byId('boot'),
+  settingsOpen: byId<HTMLButtonElement>('settings-open'),
+  settings: byId('settings'),
+  settingsClose: byId<HTMLButtonElement>('settings-close'),
+  animSpeed: byId<HTMLSelectElement>('anim-speed'),
+  confirmSetting: byId<HTMLInputElement>('confirm-setting'),
+  takebackSetting: byId<HTMLInputElement>('takeback-setting'),
   form: byId<HTMLFormElement>('controls'),
   ruleset: byId<HTMLSelectElement>('ruleset'),
   scenario: byId<HTMLSelectElement>('scenario'),
+  opponent: byId<HTMLSelectElement>('opponent'),
+  sideField: byId('side-field'),
+  side: byId<HTMLSelectElement>('side'),
   seed: byId<HTMLInputElement>('seed'),
+  watchFields: byId('watch-fields'),
   bots: byId<HTMLFieldSetElement>('bots'),
   speed: byId<HTMLSelectElement>('speed'),
   start: byId<HTMLButtonElement>('start'),
+  resume: byId<HTMLButtonElement>('resume'),
+  importHome: byId<HTMLInputElement>('import-home'),
+  homeError: byId('home-error'),
+  game: byId('game'),
+  idle: byId('idle'),
+  phase: byId('phase'),
+  phaseTurn: byId('phase-turn'),
+  phaseName: byId('phase-name'),
+  phaseSide: byId('phase-side'),
+  phasePlies: byId('phase-plies'),
+  prompt: byId('prompt'),
   pause: byId<HTMLButtonElement>('pause'),
   step: byId<HTMLButtonElement>('step'),
-  idle: byId<HTMLElement>('idle'),
-  phase: byId<HTMLElement>('phase'),
-  phaseTurn: byId<HTMLElement>('phase-turn'),
-  phaseName: byId<HTMLElement>('phase-name'),
-  phaseSide: byId<HTMLElement>('phase-side'),
-  phasePlies: byId<HTMLElement>('phase-plies'),
-  prompt: byId<HTMLElement>('prompt'),
-  result: byId<HTMLElement>('result'),
-  error: byId<HTMLElement>('error'),
+  takeback: byId<HTMLButtonElement>('takeback'),
+  skip: byId<HTMLButtonElement>('skip'),
+  export: byId<HTMLButtonElement>('export'),
+  importGame: byId<HTMLInputElement>('import-game'),
+  fit: byId<HTMLButtonElement>('fit'),
+  quit: byId<HTMLButtonElement>('quit'),
+  error: byId('error'),
+  board: byId('board'),
+  handover: byId('handover'),
+  handoverSide: byId('handover-side'),
+  handoverReady: byId<HTMLButtonElement>('handover-ready'),
+  over: byId('over'),
+  result: byId('result'),
+  points: byId<HTMLTableElement>('points'),
+  newGame: byId<HTMLButtonElement>('new-game'),
+  aiPanel: byId('ai-panel'),
+  aiProgress: byId<HTMLProgressElement>('ai-progress'),
+  aiIterations: byId('ai-iterations'),
+  aiStop: byId<HTMLButtonElement>('ai-stop'),
+  aiFailed: byId('ai-failed'),
+  aiFailedDetail: byId('ai-failed-detail'),
+  aiRetry: byId<HTMLButtonElement>('ai-retry'),
+  aiTakeover: byId<HTMLButtonElement>('ai-takeover'),
+  actionsPanel: byId('actions-panel'),
+  message: byId('message'),
+  confirmBox: byId('confirm-box'),
+  confirmText: byId('confirm-text'),
+  confirmYes: byId<HTMLButtonElement>('confirm-yes'),
+  confirmNo: byId<HTMLButtonElement>('confirm-no'),
+  actionList: byId<HTMLUListElement>('action-list'),
+  moves: byId('moves'),
+  moveList: byId<HTMLUListElement>('move-list'),
+  moveForm: byId<HTMLFormElement>('move-form'),
+  moveRegion: byId<HTMLSelectElement>('move-region'),
+  moveX: byId<HTMLInputElement>('move-x'),
+  moveY: byId<HTMLInputElement>('move-y'),
+  unitSelect: byId<HTMLSelectElement>('unit-select'),
+  card: byId('card'),
   log: byId<HTMLOListElement>('log'),
 };
 
-interface LogEntry {
-  event: GameEvent;
-  text: HTMLElement;
-  side: HTMLElement | null;
+// ── settings (localStorage) ─────────────────────────────────────────────────────────────────────────────
+
+const ANIM_MS = { instant: 0, fast: 150, normal: 300, slow: 600 } as const;
+type AnimSpeed = keyof typeof ANIM_MS;
+interface Settings {
+  lang: Lang;
+  anim: AnimSpeed;
+  confirm: boolean;
+  takebacks: boolean;
+}
+const SETTINGS_KEY = 'wargame-sandbox/settings';
+
+function loadSettings(): Settings {
+  const base: Settings = { lang: 'fr', anim: 'normal', confirm: false, takebacks: true };
+  try {
+    const raw = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null') as Partial<Settings> | null;
+    if (raw && typeof raw === 'object') {
+      if (isLang(raw.lang)) base.lang = raw.lang;
+      if (typeof raw.anim === 'string' && raw.anim in ANIM_MS) base.anim = raw.anim;
+      if (typeof raw.confirm === 'boolean') base.confirm = raw.confirm;
+      if (typeof raw.takebacks === 'boolean') base.takebacks = raw.takebacks;
+    }
+  } catch {
+    // A broken settings entry is ignored: defaults apply.
+  }
+  const asked = new URLSearchParams(location.search).get('lang');
+  if (isLang(asked)) base.lang = asked;
+  return base;
 }
 
-let lang: Lang = langFromSearch(location.search);
+const settings = loadSettings();
+let lang: Lang = settings.lang;
+
+function saveSettings(): void {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch {
+    // Private mode: settings last for this page only.
+  }
+}
+
+const reducedMotion = (): boolean =>
+  globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+const animMs = (): number => (reducedMotion() ? 0 : ANIM_MS[settings.anim]);
+
+// ── game state of the page ──────────────────────────────────────────────────────────────────────────────
+
+let game: Game | null = null;
+let seat: SavedSeat | null = null;
+let selected: string | undefined;
+let pendingAction: BaseAction | null = null;
+let message: Message | null = null;
+let errorMessage: Message | null = null;
+let homeError: Message | null = null;
+let aiFailure = '';
+let aiDone = 0;
+let aiIterations = 0;
+let lastDecisionKey = '';
+let loggedPlies = 0;
+/** Units drawn before the last action: the move animation goes from these to the new places. */
+let fromUnits: Map<string, UnitView> | null = null;
+let tween: { model: BoardModel } | null = null;
+let lastModel: BoardModel | null = null;
+let savedPly = -1;
+/** How long each AI answer took, against its budget (for the tests and the bench). */
+const aiTimes: { ms: number; budget: number; iterations: number }[] = [];
+const ai = new AiClient();
+
+// Watch mode (bot against bot), as the minimal page had it.
+const SPEEDS = { slow: 1000, normal: 300, fast: 60, max: 0 } as const;
+type Speed = keyof typeof SPEEDS;
+const SLICE_MS = 12;
+const WATCH_BOTS = BOT_NAMES.filter((b) => b === 'random' || b === 'greedy');
 let session: Session | null = null;
 let paused = false;
 let finished = false;
 let timer: number | undefined;
 let lastDecision: DecisionPoint | null = null;
-let logEntries: LogEntry[] = [];
-let errorMessage: Message | null = null;
 
-// ── controls ────────────────────────────────────────────────────────────────
+// ── the flow chart, with the host effects ───────────────────────────────────────────────────────────────
+
+/** What the home form asked for, taken when the chart enters `setup`. */
+let setupRequest: { ruleset: string; scenario: string; seed: string; seat: SavedSeat } | null = null;
+
+const levelOf = (id: string) => LEVELS.find((l) => l.id === id) ?? LEVELS[0];
+
+/** The Worker's bot for a level: `beginner` is a short search whose choice is sometimes another option. */
+function botFor(levelId: string): { bot: string; ms: number; noise: number } {
+  const level = levelOf(levelId);
+  if (level.bot === 'beginner') return { bot: 'mcts:100', ms: 100, noise: 0.35 };
+  const ms = Number(/^mcts:(\d+)$/.exec(level.bot)?.[1] ?? 250);
+  return { bot: level.bot, ms, noise: 0 };
+}
+
+const machine = appMachine.provide({
+  actors: {
+    createGame: fromPromise<GameFacts | undefined>(async () => {
+      const req = setupRequest;
+      if (!req) throw new Error('no set-up request');
+      const made = createGame(req.ruleset, req.scenario, req.seed);
+      if (!made.ok) {
+        homeError = made.error.message;
+        throw new Error(made.error.code);
+      }
+      installGame(made.value, req.seat);
+      save();
+      return factsOf(made.value);
+    }),
+    think: fromPromise<GameFacts | undefined>(async ({ signal }) => {
+      const g = game;
+      if (!g || !seat) throw new Error('no game');
+      const { bot, ms, noise } = botFor(seat.level);
+      aiDone = 0;
+      aiIterations = 0;
+      aiFailure = '';
+      const t0 = performance.now();
+      const report = await ai.think(
+        { ruleset: g.ruleset.id, state: g.state, bot, seed: `${g.record.seed}:ai:${g.state.ply}` },
+        ms,
+        (p) => {
+          aiDone = p.done;
+          aiIterations = p.iterations;
+          renderAiProgress();
+        },
+      );
+      if (signal.aborted || game !== g) return undefined;
+      aiTimes.push({ ms: performance.now() - t0, budget: ms, iterations: report.iterations });
+      let action = report.action;
+      const alts = report.alternatives;
+      if (noise > 0 && alts.length > 1) {
+        const rng = new Rng(seedRng(`noise:${g.record.seed}:${g.state.ply}`));
+        if (rng.next() < noise) action = alts[rng.int(alts.length)]!.action;
+      }
+      // The worker's answer is untrusted like any input: the ruleset decides whether it is legal.
+      const before = snapshotUnits();
+      const played = playAction(g, action);
+      if (!played.ok) {
+        aiFailure = played.error.message[lang];
+        throw new AiUnavailable('failed', played.error.code);
+      }
+      afterAction(before);
+      return factsOf(g);
+    }),
+    animate: fromPromise<GameFacts | undefined>(({ signal }) => animateMove(signal)),
+  },
+  actions: {
+    stopThinking: () => ai.stop(),
+  },
+});
+
+const actor = createActor(machine);
+let snap = actor.getSnapshot();
+actor.subscribe((s) => {
+  const was = snap;
+  snap = s;
+  if (was.hasTag('thinking') && s.hasTag('aiFailed') && !aiFailure) aiFailure = t('aiFailed', lang);
+  if (seat && s.context.viewer !== null && seat.viewer !== s.context.viewer && s.hasTag('play')) {
+    seat.viewer = s.context.viewer;
+    save();
+  }
+  render();
+});
+
+// ── game bookkeeping ────────────────────────────────────────────────────────────────────────────────────
+
+function installGame(g: Game, s: SavedSeat): void {
+  game = g;
+  seat = s;
+  selected = undefined;
+  pendingAction = null;
+  message = null;
+  errorMessage = null;
+  lastDecisionKey = '';
+  fromUnits = null;
+  tween = null;
+  loggedPlies = 0;
+  ui.log.replaceChildren();
+  stopWatch();
+  session = null;
+}
+
+function save(): void {
+  if (!game || !seat) return;
+  const ply = game.record.actions.length;
+  const record = JSON.parse(JSON.stringify(game.record));
+  saveCurrent({ record, seat: { ...seat }, savedAt: Date.now() })
+    .then(() => {
+      savedPly = ply;
+      document.body.dataset.savedPly = String(savedPly);
+    })
+    .catch(() => {
+      errorMessage = {
+        fr: 'La partie n’a pas pu être sauvegardée dans ce navigateur.',
+        en: 'The game could not be saved in this browser.',
+      };
+      render();
+    });
+}
+
+function snapshotUnits(): Map<string, UnitView> | null {
+  return lastModel ? new Map(lastModel.units.map((u) => [u.id, u])) : null;
+}
+
+function afterAction(before: Map<string, UnitView> | null): void {
+  fromUnits = before;
+  pendingAction = null;
+  message = null;
+  save();
+}
+
+/** The side whose view is drawn: the chart's viewer (hot-seat), the human's side, or the side to act. */
+function viewerOf(): Side | undefined {
+  if (session) return undefined;
+  return snap.context.viewer ?? seat?.humans[0] ?? undefined;
+}
+
+/** What the viewer may see: always an observation, never the raw state. */
+function observation(): { state: BaseState; game: Game } | null {
+  if (!game) return null;
+  const viewer = viewerOf() ?? game.ruleset.sides[0]!;
+  return { state: game.ruleset.observe(game.state, viewer), game };
+}
+
+function actionWords(action: BaseAction): string {
+  const obs = observation();
+  const adapter = game ? adapterFor(game.ruleset.id) : undefined;
+  const words = obs && adapter?.describe ? adapter.describe(obs.state, action) : null;
+  if (words) return withDestinationWords(words[lang], action);
+  // No words from the ruleset: its own vocabulary, unit ids shown as names where the board knows them.
+  const names = new Map((lastModel?.units ?? []).map((u) => [u.id, u.label[lang]]));
+  const parts = Object.entries(action)
+    .filter(([k]) => k !== 'type' && k !== 'to')
+    .map(([k, v]) => `${k}${colon(lang)}${typeof v === 'string' ? (names.get(v) ?? v) : JSON.stringify(v)}`);
+  return withDestinationWords([action.type, ...parts].join(' · '), action);
+}
+
+const COMPASS: Record<Lang, string[]> = {
+  fr: ['est', 'nord-est', 'nord', 'nord-ouest', 'ouest', 'sud-ouest', 'sud', 'sud-est'],
+  en: ['east', 'north-east', 'north', 'north-west', 'west', 'south-west', 'south', 'south-east'],
+};
+
+/** "…, 3.2 toises north-east, to (12.4; 8)" for an action with a destination. */
+function withDestinationWords(text: string, action: BaseAction): string {
+  const to = (action as { to?: { x: number; y: number } }).to;
+  if (!to || !game) return text;
+  const from = moverPosition(action);
+  const unit = lastModel?.unit ?? game.ruleset.unit;
+  const num = (n: number) => (lang === 'fr' ? String(round2(n)).replace('.', ',') : String(round2(n)));
+  const at = `(${num(to.x)}${lang === 'fr' ? ' ; ' : '; '}${num(to.y)})`;
+  if (!from) return `${text} → ${at}`;
+  const d = Math.hypot(to.x - from.x, to.y - from.y);
+  const sector = Math.round(Math.atan2(to.y - from.y, to.x - from.x) / (Math.PI / 4));
+  const dir = COMPASS[lang][((sector % 8) + 8) % 8];
+  return `${text}${colon(lang)}${num(d)} ${unit} ${lang === 'fr' ? 'vers le' : 'to the'} ${dir} ${at}`;
+}
+
+/** Where the unit an action moves stands now: the region it fills, or the decision's unit. */
+function moverPosition(action: BaseAction): { x: number; y: number } | null {
+  if (!game) return null;
+  const region = legalOf(game).regions.find((r) => fillsTemplate(action, r.template));
+  if (region) return region.from;
+  const id = decisionOf(game)?.unit;
+  const u = id ? lastModel?.units.find((x) => x.id === id) : undefined;
+  return u ? { x: u.x, y: u.y } : null;
+}
+
+// ── human actions ───────────────────────────────────────────────────────────────────────────────────────
+
+function humanToAct(): boolean {
+  return snap.hasTag('human') && game !== null;
+}
+
+function commit(action: BaseAction, confirmed = false): void {
+  if (!game) return;
+  if (!humanToAct()) {
+    message = snap.hasTag('thinking') ? STRINGS.waitAi : STRINGS.notYourTurn;
+    render();
+    return;
+  }
+  const why = whyIllegal(game, action);
+  if (why) {
+    message = { fr: `${t('refused', 'fr')} : ${why.fr}`, en: `${t('refused', 'en')}: ${why.en}` };
+    render();
+    return;
+  }
+  if (settings.confirm && !confirmed) {
+    pendingAction = action;
+    message = null;
+    render();
+    ui.confirmYes.focus();
+    return;
+  }
+  const before = snapshotUnits();
+  const played = playAction(game, action);
+  if (!played.ok) {
+    message = played.error.message;
+    render();
+    return;
+  }
+  afterAction(before);
+  actor.send({ type: 'game.played', facts: factsOf(game) });
+}
+
+/** A click on the table: a destination for the selected unit's move, or an explanation why not. */
+function pointAt(p: { x: number; y: number }): void {
+  if (!game) return;
+  if (!humanToAct()) {
+    message = snap.hasTag('thinking') ? STRINGS.waitAi : STRINGS.notYourTurn;
+    render();
+    return;
+  }
+  if (selected === undefined) {
+    message = STRINGS.selectFirst;
+    render();
+    return;
+  }
+  const regions = legalOf(game).regions.filter((r) => r.unit === selected);
+  if (regions.length === 0) {
+    message = STRINGS.noMoveForUnit;
+    render();
+    return;
+  }
+  let firstWhy: Message | null = null;
+  for (const r of regions) {
+    const action = withDestination(r.template, p);
+    const why = whyIllegal(game, action);
+    if (!why) {
+      commit(action);
+      return;
+    }
+    firstWhy ??= why;
+  }
+  message = {
+    fr: `${t('refused', 'fr')} : ${firstWhy!.fr}`,
+    en: `${t('refused', 'en')}: ${firstWhy!.en}`,
+  };
+  render();
+}
+
+// ── the board ───────────────────────────────────────────────────────────────────────────────────────────
+
+let board: Board | null = null;
+let boardLoading: Promise<Board> | null = null;
+
+function ensureBoard(): void {
+  if (board || boardLoading) return;
+  boardLoading = import('../view/board').then(async ({ Board }) => {
+    const b = await Board.create(ui.board);
+    board = b;
+    b.on('select', (id) => {
+      selected = id;
+      message = null;
+      render();
+    });
+    b.on('point', (p) => pointAt(p));
+    renderBoard();
+    return b;
+  });
+  boardLoading.catch((e: unknown) => {
+    errorMessage = {
+      fr: `Le plateau n’a pas pu être dessiné (${String(e)}). Les panneaux restent utilisables.`,
+      en: `The board could not be drawn (${String(e)}). The panels still work.`,
+    };
+    render();
+  });
+}
+
+function currentModel(): BoardModel | null {
+  if (session) {
+    const adapter = adapterFor(session.ruleset.id);
+    if (!adapter) return null;
+    const obs = session.ruleset.observe(session.state, session.ruleset.sides[0]!);
+    return adapter.board(obs, {});
+  }
+  const obs = observation();
+  if (!obs) return null;
+  const adapter = adapterFor(obs.game.ruleset.id);
+  return adapter ? adapter.board(obs.state, { viewer: viewerOf() }) : null;
+}
+
+function renderBoard(): void {
+  const model = currentModel();
+  if (!model) return;
+  lastModel = model;
+  if (!board) return;
+  let overlays: ReturnType<NonNullable<ReturnType<typeof adapterFor>>['overlays']> = [];
+  const obs = observation();
+  if (obs && !session) {
+    try {
+      overlays = adapterFor(obs.game.ruleset.id)?.overlays(obs.state, selected) ?? [];
+    } catch {
+      overlays = [];
+    }
+  }
+  board.set(tween?.model ?? model, tween ? [] : overlays, { selected, lang });
+}
+
+/** A short tween of the units that moved; none when reduced motion is asked or the speed is instant. */
+function animateMove(signal: AbortSignal): Promise<undefined> {
+  const from = fromUnits;
+  fromUnits = null;
+  const ms = animMs();
+  const to = currentModel();
+  if (!from || !to || ms === 0 || !board) return Promise.resolve(undefined);
+  const moved = to.units.filter((u) => {
+    const f = from.get(u.id);
+    return f && (Math.abs(f.x - u.x) > 1e-6 || Math.abs(f.y - u.y) > 1e-6);
+  });
+  if (moved.length === 0) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const done = () => {
+      tween = null;
+      renderBoard();
+      resolve(undefined);
+    };
+    signal.addEventListener('abort', done, { once: true });
+    const frame = () => {
+      if (signal.aborted) return;
+      const k = Math.min(1, (performance.now() - t0) / ms);
+      const e = k * (2 - k);
+      tween = {
+        model: {
+          ...to,
+          units: to.units.map((u) => {
+            const f = from.get(u.id);
+            return f ? { ...u, x: f.x + (u.x - f.x) * e, y: f.y + (u.y - f.y) * e } : u;
+          }),
+        },
+      };
+      renderBoard();
+      if (k < 1) requestAnimationFrame(frame);
+      else done();
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+// ── rendering ───────────────────────────────────────────────────────────────────────────────────────────
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  cls?: string,
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
 
 function option(value: string, text: string): HTMLOptionElement {
-  const element = document.createElement('option');
+  const element = el('option', text);
   element.value = value;
-  element.textContent = text;
   return element;
 }
+
+function render(): void {
+  const s = snap;
+  const inGame = s.hasTag('play') || s.hasTag('over') || s.hasTag('watch');
+  ui.boot.hidden = !s.hasTag('boot');
+  ui.form.hidden = !(s.hasTag('home') || s.hasTag('setup'));
+  ui.game.hidden = !inGame;
+  ui.settings.hidden = !s.hasTag('settings');
+  ui.settingsOpen.setAttribute('aria-expanded', String(s.hasTag('settings')));
+  ui.start.disabled = s.hasTag('setup') || Object.keys(rulesets).length === 0;
+  ui.resume.hidden = !(game && s.hasTag('home'));
+  ui.homeError.textContent = homeError ? homeError[lang] : '';
+  ui.error.textContent = errorMessage ? errorMessage[lang] : '';
+  if (!inGame) return;
+  ensureBoard();
+
+  const watching = s.hasTag('watch');
+  const hides = s.hasTag('hidesBoard');
+  ui.board.hidden = hides;
+  ui.handover.hidden = !s.hasTag('handover');
+  if (s.hasTag('handover') && s.context.facts.toAct)
+    ui.handoverSide.textContent = `${t('toAct', lang)}${colon(lang)}${sideLabel(s.context.facts.toAct)}`;
+  ui.pause.hidden = !watching;
+  ui.step.hidden = !watching;
+  ui.export.hidden = watching;
+  ui.takeback.hidden = watching || seat?.mode !== 'ai' || !settings.takebacks;
+  ui.takeback.disabled =
+    !game || !seat || !(s.hasTag('human') || s.hasTag('over')) || takebackPoint(game, seat.humans) === null;
+  ui.skip.hidden = !s.hasTag('animating');
+  ui.aiPanel.hidden = !s.hasTag('thinking');
+  ui.aiFailed.hidden = !s.hasTag('aiFailed');
+  ui.aiFailedDetail.textContent = s.hasTag('aiFailed') ? aiFailure : '';
+  ui.actionsPanel.hidden = watching || hides || !s.hasTag('human');
+  ui.over.hidden = !(s.hasTag('over') || (watching && finished));
+  document.querySelector<HTMLElement>('.card')!.hidden = hides;
+  renderAiProgress();
+  if (watching) {
+    renderWatchStatus();
+    renderResult();
+    renderButtons();
+  } else {
+    renderStatus();
+    renderLog();
+    renderActions();
+    renderResult();
+  }
+  renderUnits();
+  renderBoard();
+}
+
+function sideLabel(side: Side): string {
+  const g = game ?? null;
+  const name = g
+    ? (g.state as { sides?: Record<string, { name?: Message }> }).sides?.[side]?.name
+    : undefined;
+  const base = sideName(side, lang);
+  const you = seat?.mode === 'ai' && seat.humans.includes(side) ? ` (${t('you', lang)})` : '';
+  return name?.[lang] ? `${base} — ${name[lang]}${you}` : `${base}${you}`;
+}
+
+function renderStatus(): void {
+  if (!game) return;
+  const decision = decisionOf(game);
+  if (decision) lastDecision = decision;
+  ui.idle.hidden = true;
+  ui.phase.hidden = false;
+  ui.phaseTurn.textContent = lastDecision ? String(lastDecision.turn) : '—';
+  ui.phaseName.textContent = decision ? decision.phase : t('over', lang);
+  ui.phaseSide.textContent = decision ? sideLabel(decision.side) : '—';
+  ui.phasePlies.textContent = String(game.record.actions.length);
+  ui.prompt.textContent = decision?.prompt?.[lang] ?? '';
+  // A decision about one unit selects it, once per decision.
+  const key = decision ? `${game.state.ply}:${decision.unit ?? ''}` : '';
+  if (key !== lastDecisionKey) {
+    lastDecisionKey = key;
+    if (decision?.unit && snap.hasTag('human')) selected = decision.unit;
+  }
+}
+
+function renderAiProgress(): void {
+  ui.aiProgress.value = Math.max(0, Math.min(1, aiDone));
+  ui.aiIterations.textContent =
+    aiIterations > 0 ? `${aiIterations} ${lang === 'fr' ? 'itérations' : 'iterations'}` : '';
+}
+
+function actionButton(action: BaseAction, label: string): HTMLLIElement {
+  const li = el('li');
+  const b = el('button', label);
+  b.type = 'button';
+  b.className = 'action';
+  b.dataset.type = action.type;
+  b.addEventListener('click', () => commit(action));
+  li.append(b);
+  return li;
+}
+
+function renderActions(): void {
+  ui.message.textContent = message ? message[lang] : '';
+  ui.confirmBox.hidden = pendingAction === null;
+  ui.confirmText.textContent = pendingAction ? actionWords(pendingAction) : '';
+  if (!game || !snap.hasTag('human')) {
+    ui.actionList.replaceChildren();
+    ui.moveList.replaceChildren();
+    ui.moves.hidden = true;
+    return;
+  }
+  const legal = legalOf(game);
+  const mentions = (a: BaseAction) =>
+    selected !== undefined && Object.values(a).some((v) => v === selected) ? 0 : 1;
+  const actions = [...legal.actions].sort((a, b) => mentions(a) - mentions(b));
+  ui.actionList.replaceChildren(...actions.map((a) => actionButton(a, actionWords(a))));
+  const regions = legal.regions;
+  ui.moves.hidden = regions.length === 0;
+  if (regions.length === 0) {
+    ui.moveList.replaceChildren();
+    return;
+  }
+  const moves = game.ruleset
+    .candidates(game.state)
+    .filter((c: BaseAction) => regions.some((r) => fillsTemplate(c, r.template)))
+    .slice(0, 40);
+  ui.moveList.replaceChildren(...moves.map((a: BaseAction) => actionButton(a, actionWords(a))));
+  const chosen = ui.moveRegion.value;
+  const unitName = (id: string) => lastModel?.units.find((u) => u.id === id)?.label[lang] ?? id;
+  ui.moveRegion.replaceChildren(
+    ...regions.map((r, i) =>
+      option(String(i), `${actionWords(r.template).split(':')[0]} — ${unitName(r.unit)}`),
+    ),
+  );
+  const keep = [...ui.moveRegion.options].some((o) => o.value === chosen);
+  if (keep) ui.moveRegion.value = chosen;
+  const region = regions[Number(ui.moveRegion.value) || 0];
+  if (region && (!keep || ui.moveX.value === '')) {
+    ui.moveX.value = String(round2(region.from.x));
+    ui.moveY.value = String(round2(region.from.y));
+  }
+}
+
+function renderUnits(): void {
+  const model = lastModel ?? currentModel();
+  if (!model) return;
+  const chosen = selected ?? '';
+  const sideOf = (u: UnitView) => sideName(u.side, lang);
+  const opts = [
+    option('', '—'),
+    ...model.units
+      .filter((u) => !u.dead)
+      .map((u) => option(u.id, `${u.label[lang]} (${sideOf(u)}, ${u.hp}/${u.hpMax})`)),
+  ];
+  ui.unitSelect.replaceChildren(...opts);
+  ui.unitSelect.value = chosen;
+  renderCard(model);
+}
+
+function renderCard(model: BoardModel): void {
+  const rs = game?.ruleset ?? session?.ruleset;
+  const u = selected ? model.units.find((x) => x.id === selected) : undefined;
+  if (!u || !rs) {
+    ui.card.replaceChildren(el('p', t('cardNone', lang), 'hint'));
+    return;
+  }
+  const parts: HTMLElement[] = [];
+  const obs = observation();
+  const card = obs && !session ? adapterFor(rs.id)?.card?.(obs.state, u.id) : null;
+  parts.push(el('h4', card ? card.title[lang] : u.label[lang]));
+  if (card?.subtitle) parts.push(el('p', card.subtitle[lang], 'hint'));
+  const dl = el('dl', undefined, 'stats');
+  const stats = card?.stats ?? [{ label: { fr: 'PV', en: 'HP' }, value: `${u.hp}/${u.hpMax}` }];
+  for (const s of stats) {
+    const d = el('div');
+    d.append(el('dt', s.label[lang]), el('dd', s.value));
+    dl.append(d);
+  }
+  parts.push(dl);
+  if (card && card.weapons.length > 0) {
+    parts.push(el('h5', t('weapons', lang)));
+    const ul = el('ul');
+    for (const w of card.weapons) {
+      const li = el('li');
+      li.append(el('strong', w.name[lang]), document.createTextNode(` — ${w.text[lang]}`));
+      ul.append(li);
+    }
+    parts.push(ul);
+  }
+  if (card && card.rules.length > 0) {
+    parts.push(el('h5', t('abilities', lang)));
+    const ul = el('ul', undefined, 'rules');
+    for (const r of card.rules) {
+      const ex = rs.explain({ kind: 'card', rule: r.id, text: r.label });
+      const li = el('li');
+      const det = el('details');
+      const sum = el('summary');
+      sum.append(el('span', r.label[lang]), document.createTextNode(' '), el('code', r.id, 'rule'));
+      det.append(sum, el('p', ex.title[lang], 'rule-title'));
+      if (ex.source) {
+        const q = el('blockquote', ex.source);
+        q.lang = 'fr';
+        det.append(q);
+      }
+      if (ex.gloss) {
+        const g = el('p', ex.gloss, 'gloss');
+        g.lang = 'en';
+        det.append(g);
+      }
+      li.append(det);
+      ul.append(li);
+    }
+    parts.push(ul);
+  }
+  const states = card?.states ?? u.markers.map((mk) => mk.label);
+  if (states.length > 0) {
+    parts.push(el('h5', t('states', lang)));
+    const ul = el('ul');
+    for (const st of states) ul.append(el('li', st[lang]));
+    parts.push(ul);
+  }
+  ui.card.replaceChildren(...parts);
+}
+
+function eventItem(
+  event: GameEvent,
+  rs: { explain(e: GameEvent): { title: Message } } | null,
+): HTMLLIElement {
+  const item = el('li');
+  const rule = el('code', event.rule, 'rule');
+  if (rs) {
+    try {
+      rule.title = rs.explain(event).title[lang];
+    } catch {
+      // An unknown rule id keeps its code alone.
+    }
+  }
+  item.append(rule);
+  if (event.side) {
+    item.dataset.side = event.side;
+    item.classList.add(`side-${event.side.replace(/[^\w-]/g, '')}`);
+    item.append(el('span', `${sideName(event.side, lang)} · `, 'side'));
+  }
+  item.append(el('span', event.text[lang], 'text'));
+  for (const roll of event.dice ?? []) item.append(el('span', formatDice(roll), 'dice'));
+  return item;
+}
+
+function appendToLog(items: HTMLLIElement[]): void {
+  if (items.length === 0) return;
+  const log = ui.log;
+  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 40;
+  log.append(...items);
+  if (atBottom) log.scrollTop = log.scrollHeight;
+}
+
+function renderLog(): void {
+  if (!game) return;
+  const plies = game.events.length;
+  if (loggedPlies > plies) {
+    ui.log.replaceChildren();
+    loggedPlies = 0;
+  }
+  const items: HTMLLIElement[] = [];
+  for (let i = loggedPlies; i < plies; i++)
+    for (const e of game.events[i]!) items.push(eventItem(e, game.ruleset));
+  loggedPlies = plies;
+  appendToLog(items);
+}
+
+function rebuildLog(): void {
+  ui.log.replaceChildren();
+  loggedPlies = 0;
+  if (!session) renderLog();
+}
+
+function renderResult(): void {
+  const outcome = session ? (finished ? watchOutcome(session) : null) : game ? outcomeOf(game) : null;
+  const plies = session ? session.plies : (game?.record.actions.length ?? 0);
+  if (outcome?.status !== 'finished') {
+    ui.result.textContent = '';
+    ui.points.replaceChildren();
+    return;
+  }
+  ui.result.textContent = formatOutcome(outcome, lang, plies);
+  const head = el('tr');
+  head.append(el('th', t('victoryPoints', lang)), el('th', ''));
+  const rows = Object.entries(outcome.points).map(([side, value]) => {
+    const tr = el('tr');
+    const th = el('th', sideName(side, lang));
+    th.scope = 'row';
+    tr.append(th, el('td', String(value)));
+    return tr;
+  });
+  const caption = el('caption', t('victoryPoints', lang));
+  ui.points.replaceChildren(caption, ...rows);
+}
+
+// ── home ────────────────────────────────────────────────────────────────────────────────────────────────
 
 function renderRulesets(): void {
   const chosen = ui.ruleset.value;
   const ids = Object.keys(rulesets);
   ui.ruleset.replaceChildren(...ids.map((id) => option(id, rulesets[id]!.name[lang])));
   if (ids.includes(chosen)) ui.ruleset.value = chosen;
-  ui.start.disabled = ids.length === 0;
-  ui.step.disabled = ids.length === 0;
 }
 
 function renderScenarios(): void {
@@ -91,19 +900,37 @@ function renderScenarios(): void {
   if (list.some((entry) => entry.id === chosen)) ui.scenario.value = chosen;
 }
 
+function renderOpponents(): void {
+  const chosen = ui.opponent.value;
+  ui.opponent.replaceChildren(
+    ...LEVELS.map((l) => option(`ai:${l.id}`, `${t('aiLevel', lang)} — ${l.name[lang]}`)),
+    option('hotseat', t('opponentHotseat', lang)),
+    option('watch', t('opponentWatch', lang)),
+  );
+  if ([...ui.opponent.options].some((o) => o.value === chosen)) ui.opponent.value = chosen;
+}
+
+function renderSides(): void {
+  const ruleset = rulesets[ui.ruleset.value];
+  const chosen = ui.side.value;
+  ui.side.replaceChildren(...(ruleset?.sides ?? []).map((s) => option(s, sideName(s, lang))));
+  if ([...ui.side.options].some((o) => o.value === chosen)) ui.side.value = chosen;
+  const mode = ui.opponent.value;
+  ui.sideField.hidden = !mode.startsWith('ai:');
+  ui.watchFields.hidden = mode !== 'watch';
+}
+
 function renderBots(): void {
   const ruleset = rulesets[ui.ruleset.value];
   const previous = chosenBots();
   const fields = (ruleset?.sides ?? []).map((side) => {
-    const field = document.createElement('div');
-    field.className = 'field';
-    const label = document.createElement('label');
+    const field = el('div', undefined, 'field');
+    const label = el('label', botLabel(side, lang));
     label.htmlFor = `bot-${side}`;
-    label.textContent = botLabel(side, lang);
-    const select = document.createElement('select');
+    const select = el('select');
     select.id = `bot-${side}`;
     select.dataset.side = side;
-    for (const name of BOT_NAMES)
+    for (const name of WATCH_BOTS)
       select.append(option(name, t(name === 'random' ? 'botRandom' : 'botGreedy', lang)));
     select.value = previous[side] ?? 'random';
     field.append(label, select);
@@ -122,6 +949,94 @@ function chosenBots(): Record<Side, BotName> {
   return bots;
 }
 
+function startFromHome(): void {
+  homeError = null;
+  const mode = ui.opponent.value;
+  if (ui.seed.value.trim() === '') ui.seed.value = '1';
+  if (mode === 'watch') {
+    if (newWatch(false)) {
+      actor.send({ type: 'watch.start' });
+      scheduleWatch();
+    }
+    render();
+    return;
+  }
+  const ruleset = rulesets[ui.ruleset.value];
+  if (!ruleset) return;
+  const hotseat = mode === 'hotseat';
+  const humans = hotseat ? [...ruleset.sides] : [ui.side.value || ruleset.sides[0]!];
+  const level = mode.startsWith('ai:') ? mode.slice(3) : LEVELS[0].id;
+  setupRequest = {
+    ruleset: ui.ruleset.value,
+    scenario: ui.scenario.value,
+    seed: ui.seed.value.trim(),
+    seat: { mode: hotseat ? 'hotseat' : 'ai', humans, viewer: humans[0] ?? null, level },
+  };
+  actor.send({ type: 'game.start', mode: (hotseat ? 'hotseat' : 'ai') as AppMode, humans });
+}
+
+// ── import / export ─────────────────────────────────────────────────────────────────────────────────────
+
+function exportGame(): void {
+  if (!game) return;
+  const text = JSON.stringify(game.record, null, 2);
+  const blob = new Blob([text], { type: 'application/json' });
+  const a = el('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `${game.record.ruleset}-${game.record.scenario}-${game.record.actions.length}.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function importFile(input: HTMLInputElement, where: 'home' | 'game'): Promise<void> {
+  const file = input.files?.[0];
+  input.value = '';
+  if (!file) return;
+  const text = await file.text();
+  const loaded = gameFromRecord(text);
+  if (!loaded.ok) {
+    const m = loaded.error.message;
+    const msg = { fr: `${t('importError', 'fr')} : ${m.fr}`, en: `${t('importError', 'en')}: ${m.en}` };
+    if (where === 'home') homeError = msg;
+    else errorMessage = msg;
+    render();
+    return;
+  }
+  const g = loaded.value;
+  const sides = g.ruleset.sides as readonly string[];
+  const keep = seat?.humans.every((h) => sides.includes(h)) ? seat : null;
+  const s: SavedSeat = keep
+    ? { ...keep }
+    : { mode: 'ai', humans: [sides[0]!], viewer: sides[0] ?? null, level: LEVELS[0].id };
+  installGame(g, s);
+  homeError = null;
+  errorMessage = null;
+  message = STRINGS.imported;
+  save();
+  actor.send({ type: 'game.loaded', mode: s.mode, humans: s.humans, viewer: s.viewer, facts: factsOf(g) });
+}
+
+function takeback(): void {
+  if (!game || !seat) return;
+  const keep = takebackPoint(game, seat.humans);
+  if (keep === null) return;
+  const back = truncated(game, keep);
+  if (!back.ok) {
+    errorMessage = back.error.message;
+    render();
+    return;
+  }
+  installGame(back.value, seat);
+  save();
+  actor.send({ type: 'game.takeback', facts: factsOf(back.value) });
+}
+
+// ── watch mode (bots against each other, on the main thread: random and greedy bots are cheap) ──────────
+
+let watchLog: GameEvent[] = [];
+
 function speed(): Speed {
   const value = ui.speed.value;
   return value in SPEEDS ? (value as Speed) : 'normal';
@@ -134,16 +1049,14 @@ function renderButtons(): void {
   ui.pause.textContent = t(playing && paused ? 'resume' : 'pause', lang);
 }
 
-// ── status, result, log ─────────────────────────────────────────────────────
-
-function renderStatus(): void {
+function renderWatchStatus(): void {
   if (!session) {
     ui.idle.hidden = false;
     ui.phase.hidden = true;
     ui.prompt.textContent = '';
     return;
   }
-  const decision = finished ? null : decisionOf(session);
+  const decision = finished ? null : watchDecision(session);
   if (decision) lastDecision = decision;
   ui.idle.hidden = true;
   ui.phase.hidden = false;
@@ -152,66 +1065,17 @@ function renderStatus(): void {
   ui.phaseSide.textContent = decision ? sideName(decision.side, lang) : '—';
   ui.phasePlies.textContent = String(session.plies);
   ui.prompt.textContent = decision?.prompt?.[lang] ?? '';
+  if (watchLog.length > ui.log.children.length)
+    appendToLog(watchLog.slice(ui.log.children.length).map((e) => eventItem(e, session!.ruleset)));
 }
 
-function renderResult(): void {
-  ui.result.textContent = session && finished ? formatOutcome(outcomeOf(session), lang, session.plies) : '';
-  ui.error.textContent = errorMessage ? errorMessage[lang] : '';
-}
-
-function eventItem(event: GameEvent): HTMLLIElement {
-  const item = document.createElement('li');
-  const rule = document.createElement('code');
-  rule.className = 'rule';
-  rule.textContent = event.rule;
-  item.append(rule);
-  let side: HTMLElement | null = null;
-  if (event.side) {
-    item.dataset.side = event.side;
-    item.classList.add(`side-${event.side.replace(/[^\w-]/g, '')}`);
-    side = document.createElement('span');
-    side.className = 'side';
-    side.textContent = `${sideName(event.side, lang)} · `;
-    item.append(side);
-  }
-  const text = document.createElement('span');
-  text.className = 'text';
-  text.textContent = event.text[lang];
-  item.append(text);
-  for (const roll of event.dice ?? []) {
-    const dice = document.createElement('span');
-    dice.className = 'dice';
-    dice.textContent = formatDice(roll);
-    item.append(dice);
-  }
-  logEntries.push({ event, text, side });
-  return item;
-}
-
-function appendToLog(items: HTMLLIElement[]): void {
-  if (items.length === 0) return;
-  const log = ui.log;
-  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 40;
-  log.append(...items);
-  if (atBottom) log.scrollTop = log.scrollHeight;
-}
-
-function renderLogLanguage(): void {
-  for (const entry of logEntries) {
-    entry.text.textContent = entry.event.text[lang];
-    if (entry.side && entry.event.side) entry.side.textContent = `${sideName(entry.event.side, lang)} · `;
-  }
-}
-
-// ── playing ─────────────────────────────────────────────────────────────────
-
-function stopTimer(): void {
+function stopWatch(): void {
   if (timer !== undefined) window.clearTimeout(timer);
   timer = undefined;
 }
 
-function schedule(): void {
-  stopTimer();
+function scheduleWatch(): void {
+  stopWatch();
   if (session && !paused && !finished) timer = window.setTimeout(tick, SPEEDS[speed()]);
 }
 
@@ -219,63 +1083,53 @@ function tick(): void {
   timer = undefined;
   if (!session || paused || finished) return;
   playPlies(speed() === 'max' ? Number.POSITIVE_INFINITY : 1);
-  schedule();
+  scheduleWatch();
 }
 
-/** Plays up to `count` plies, stopping early once a slice of the frame is used, then renders once. */
 function playPlies(count: number): void {
   if (!session) return;
   const started = performance.now();
-  const items: HTMLLIElement[] = [];
   for (let n = 0; n < count; n++) {
-    if (!decisionOf(session)) break;
+    if (!watchDecision(session)) break;
     const step = playPly(session);
     if (!step.ok) {
       errorMessage = step.error.message;
       paused = true;
       break;
     }
-    for (const event of step.value) items.push(eventItem(event));
+    watchLog.push(...step.value);
     if (performance.now() - started > SLICE_MS) break;
   }
-  appendToLog(items);
-  if (!decisionOf(session)) finished = true;
-  renderStatus();
-  renderResult();
-  renderButtons();
+  if (!watchDecision(session)) finished = true;
+  render();
 }
 
-function newGame(startPaused: boolean): boolean {
-  stopTimer();
+function newWatch(startPaused: boolean): boolean {
+  stopWatch();
   errorMessage = null;
   const ruleset = rulesets[ui.ruleset.value];
   const entry = (scenarios[ui.ruleset.value] ?? []).find((s) => s.id === ui.scenario.value);
   if (!ruleset || !entry) {
-    errorMessage = !ruleset ? STRINGS.noRulesets : STRINGS.noScenarios;
-    renderResult();
+    homeError = !ruleset ? STRINGS.noRulesets : STRINGS.noScenarios;
     return false;
   }
-  if (ui.seed.value.trim() === '') ui.seed.value = '1';
   const started = startSession(ruleset, entry.data, ui.seed.value.trim(), chosenBots());
   session = null;
   finished = false;
   paused = startPaused;
   lastDecision = null;
-  logEntries = [];
+  watchLog = [];
   ui.log.replaceChildren();
   if (!started.ok) {
-    errorMessage = started.error.message;
-  } else {
-    session = started.value;
-    finished = decisionOf(session) === null;
+    homeError = started.error.message;
+    return false;
   }
-  renderStatus();
-  renderResult();
-  renderButtons();
-  return session !== null;
+  session = started.value;
+  finished = watchDecision(session) === null;
+  return true;
 }
 
-// ── language ────────────────────────────────────────────────────────────────
+// ── language ────────────────────────────────────────────────────────────────────────────────────────────
 
 function applyLanguage(): void {
   document.documentElement.lang = lang;
@@ -284,58 +1138,226 @@ function applyLanguage(): void {
     const key = element.dataset.i18n;
     if (key && key in STRINGS) element.textContent = t(key as StringKey, lang);
   }
-  for (const radio of ui.form.querySelectorAll<HTMLInputElement>('input[name="lang"]')) {
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="lang"]')) {
     radio.checked = radio.value === lang;
   }
   renderRulesets();
   renderScenarios();
+  renderOpponents();
+  renderSides();
   renderBots();
-  renderButtons();
-  renderStatus();
-  renderResult();
-  renderLogLanguage();
+  rebuildLog();
+  render();
 }
 
 function setLanguage(next: Lang): void {
   lang = next;
+  settings.lang = next;
+  saveSettings();
   const url = new URL(location.href);
   url.searchParams.set('lang', lang);
   history.replaceState(null, '', url);
   applyLanguage();
 }
 
-// ── wiring ──────────────────────────────────────────────────────────────────
+// ── wiring ──────────────────────────────────────────────────────────────────────────────────────────────
 
 ui.form.addEventListener('submit', (event) => {
   event.preventDefault();
-  if (newGame(false)) schedule();
+  startFromHome();
 });
-
-ui.pause.addEventListener('click', () => {
-  if (!session || finished) return;
-  paused = !paused;
-  renderButtons();
-  schedule();
+ui.resume.addEventListener('click', () => {
+  if (!game || !seat) return;
+  actor.send({
+    type: 'game.loaded',
+    mode: seat.mode,
+    humans: seat.humans,
+    viewer: seat.viewer,
+    facts: factsOf(game),
+  });
 });
-
-ui.step.addEventListener('click', () => {
-  if ((!session || finished) && !newGame(true)) return;
-  paused = true;
-  stopTimer();
-  playPlies(1);
-});
-
-ui.speed.addEventListener('change', () => schedule());
-
 ui.ruleset.addEventListener('change', () => {
   renderScenarios();
+  renderSides();
   renderBots();
 });
-
-for (const radio of ui.form.querySelectorAll<HTMLInputElement>('input[name="lang"]')) {
+ui.opponent.addEventListener('change', () => renderSides());
+ui.importHome.addEventListener('change', () => void importFile(ui.importHome, 'home'));
+ui.importGame.addEventListener('change', () => void importFile(ui.importGame, 'game'));
+ui.export.addEventListener('click', exportGame);
+ui.takeback.addEventListener('click', takeback);
+ui.skip.addEventListener('click', () => actor.send({ type: 'anim.skip' }));
+ui.fit.addEventListener('click', () => board?.fit());
+ui.quit.addEventListener('click', () => {
+  stopWatch();
+  session = null;
+  actor.send({ type: 'game.quit' });
+  if (game) ai.stop();
+});
+ui.newGame.addEventListener('click', () => {
+  stopWatch();
+  session = null;
+  actor.send({ type: 'game.quit' });
+});
+ui.handoverReady.addEventListener('click', () => actor.send({ type: 'handover.ready' }));
+ui.aiStop.addEventListener('click', () => actor.send({ type: 'ai.stop' }));
+ui.aiRetry.addEventListener('click', () => actor.send({ type: 'ai.retry' }));
+ui.aiTakeover.addEventListener('click', () => actor.send({ type: 'ai.takeOver' }));
+ui.confirmYes.addEventListener('click', () => {
+  const a = pendingAction;
+  pendingAction = null;
+  if (a) commit(a, true);
+});
+ui.confirmNo.addEventListener('click', () => {
+  pendingAction = null;
+  render();
+});
+ui.moveRegion.addEventListener('change', () => {
+  ui.moveX.value = '';
+  render();
+});
+ui.moveForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  if (!game) return;
+  const region: LegalRegion | undefined = legalOf(game).regions[Number(ui.moveRegion.value) || 0];
+  const x = Number.parseFloat(ui.moveX.value);
+  const y = Number.parseFloat(ui.moveY.value);
+  if (!region || !Number.isFinite(x) || !Number.isFinite(y)) return;
+  selected = region.unit;
+  commit(withDestination(region.template, { x, y }));
+});
+ui.unitSelect.addEventListener('change', () => {
+  selected = ui.unitSelect.value || undefined;
+  message = null;
+  render();
+});
+ui.settingsOpen.addEventListener('click', () => {
+  actor.send({ type: snap.hasTag('settings') ? 'settings.close' : 'settings.open' });
+  if (snap.hasTag('settings'))
+    document.querySelector<HTMLInputElement>('input[name="lang"]:checked')?.focus();
+});
+ui.settingsClose.addEventListener('click', () => {
+  actor.send({ type: 'settings.close' });
+  ui.settingsOpen.focus();
+});
+ui.animSpeed.addEventListener('change', () => {
+  const v = ui.animSpeed.value;
+  if (v in ANIM_MS) settings.anim = v as AnimSpeed;
+  saveSettings();
+});
+ui.confirmSetting.addEventListener('change', () => {
+  settings.confirm = ui.confirmSetting.checked;
+  saveSettings();
+});
+ui.takebackSetting.addEventListener('change', () => {
+  settings.takebacks = ui.takebackSetting.checked;
+  saveSettings();
+  render();
+});
+for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="lang"]')) {
   radio.addEventListener('change', () => {
     if (radio.checked && isLang(radio.value)) setLanguage(radio.value);
   });
 }
+ui.pause.addEventListener('click', () => {
+  if (!session || finished) return;
+  paused = !paused;
+  renderButtons();
+  scheduleWatch();
+});
+ui.step.addEventListener('click', () => {
+  if (!session || finished) return;
+  paused = true;
+  stopWatch();
+  playPlies(1);
+});
+ui.speed.addEventListener('change', () => scheduleWatch());
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && snap.hasTag('settings')) actor.send({ type: 'settings.close' });
+});
 
+// ── boot: resume the saved game, or home ────────────────────────────────────────────────────────────────
+
+ui.animSpeed.value = settings.anim;
+ui.confirmSetting.checked = settings.confirm;
+ui.takebackSetting.checked = settings.takebacks;
+actor.start();
 applyLanguage();
+
+async function boot(): Promise<void> {
+  const saved = (await loadCurrent()) as { record?: unknown; seat?: SavedSeat } | null;
+  if (saved && typeof saved === 'object' && saved.record && saved.seat) {
+    const loaded = gameFromRecord(saved.record);
+    if (loaded.ok) {
+      const s = saved.seat;
+      installGame(loaded.value, { ...s });
+      savedPly = loaded.value.record.actions.length;
+      document.body.dataset.savedPly = String(savedPly);
+      actor.send({
+        type: 'boot.resume',
+        mode: s.mode,
+        humans: s.humans,
+        viewer: s.viewer,
+        facts: factsOf(loaded.value),
+      });
+      performance.mark('app:interactive');
+      return;
+    }
+    homeError = {
+      fr: `${t('resumeFailed', 'fr')} : ${loaded.error.message.fr}`,
+      en: `${t('resumeFailed', 'en')}: ${loaded.error.message.en}`,
+    };
+  }
+  actor.send({ type: 'boot.none' });
+  performance.mark('app:interactive');
+}
+void boot();
+
+// ── hooks for the browser tests and the bench (read-only views, plus killing the AI worker) ─────────────
+
+declare global {
+  interface Window {
+    wargameApp?: {
+      board: () => Board | null;
+      screenOf(id: string): { x: number; y: number } | null;
+      screenAt(x: number, y: number): { x: number; y: number } | null;
+      info(): { ply: number; hash: string; tags: string[]; selected?: string; saved: number } | null;
+      /** Legal destinations of the moves open now (the ruleset's candidates), for clicking them. */
+      moveTargets(): { unit: string; to: { x: number; y: number } }[];
+      aiTimes: typeof aiTimes;
+      killAi(): void;
+    };
+  }
+}
+
+window.wargameApp = {
+  board: () => board,
+  screenOf(id) {
+    const u = lastModel?.units.find((x) => x.id === id);
+    return u && board ? toScreen(u.x, u.y, u.z ?? 0, board.camera) : null;
+  },
+  screenAt: (x, y) => (board ? toScreen(x, y, 0, board.camera) : null),
+  info: () =>
+    game
+      ? {
+          ply: game.record.actions.length,
+          hash: hashState(game.state),
+          tags: [...snap.tags],
+          selected,
+          saved: savedPly,
+        }
+      : null,
+  moveTargets() {
+    if (!game) return [];
+    const regions = legalOf(game).regions;
+    const out: { unit: string; to: { x: number; y: number } }[] = [];
+    for (const c of game.ruleset.candidates(game.state) as BaseAction[]) {
+      const r = regions.find((x) => fillsTemplate(c, x.template));
+      const to = (c as { to?: { x: number; y: number } }).to;
+      if (r && to) out.push({ unit: r.unit, to });
+    }
+    return out;
+  },
+  aiTimes,
+  killAi: () => ai.kill(),
+};

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 /** Sets up a game of the epic ruleset between two random bots at max speed and waits for its result. */
 async function playToEnd(page: Page, seed: string): Promise<string> {
   await page.getByLabel('Système de règles', { exact: true }).selectOption('epic');
+  await page.getByLabel('Adversaire', { exact: true }).selectOption('watch');
   await page.getByLabel('Graine', { exact: true }).fill(seed);
   await page.getByLabel('Bot bleu', { exact: true }).selectOption('random');
   await page.getByLabel('Bot rouge', { exact: true }).selectOption('random');
@@ -42,6 +43,7 @@ test('switches the page between French and English', async ({ page }) => {
   await expect(rulesetLabel).toHaveText('Système de règles');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
+  await page.getByRole('button', { name: 'Réglages' }).click();
   await page.getByLabel('English').check();
   await expect(rulesetLabel).toHaveText('Rule system');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -49,6 +51,8 @@ test('switches the page between French and English', async ({ page }) => {
   await expect(page).toHaveTitle('Wargame sandbox');
 
   await page.getByLabel('Français').check();
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await expect(page.locator('#settings')).toBeHidden();
   await expect(rulesetLabel).toHaveText('Système de règles');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
@@ -62,6 +66,7 @@ test('the same seed gives the same game', async ({ page }) => {
   const first = await playToEnd(page, 'determinism-42');
   const firstCount = await page.locator('#log > li').count();
   await page.reload();
+  await expect(page.locator('#controls')).toBeVisible();
   await expect(page.locator('#result')).toBeEmpty();
   const second = await playToEnd(page, 'determinism-42');
   expect(second).toBe(first);

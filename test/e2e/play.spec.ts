@@ -1,0 +1,280 @@
+/**
+ * The app played as a player plays it: a game against the AI (lowest level) through the action list, a
+ * canvas click on a unit and on a destination, a reload that resumes, a corrupt file refused, hot-seat
+ * secret orders hidden, an AI worker killed and retried, and axe-core scans of home, game and game over.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+type Info = { ply: number; hash: string; tags: string[]; selected?: string; saved: number };
+
+const info = (page: Page) => page.evaluate(() => window.wargameApp!.info() as Info | null);
+
+async function startGame(page: Page, ruleset: string, opponent: string, seed: string, scenario?: string) {
+  await page.goto('/');
+  await page.getByLabel('Système de règles', { exact: true }).selectOption(ruleset);
+  if (scenario) await page.getByLabel('Scénario', { exact: true }).selectOption(scenario);
+  await page.getByLabel('Adversaire', { exact: true }).selectOption(opponent);
+  await page.getByLabel('Graine', { exact: true }).fill(seed);
+  await page.getByRole('button', { name: 'Démarrer' }).click();
+  await expect(page.locator('#game')).toBeVisible();
+  await expect(page.locator('#board canvas')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Waits until it is the human's turn (or the game is over); returns false when over. */
+async function humanTurn(page: Page): Promise<boolean> {
+  await expect
+    .poll(async () => (await info(page))?.tags.some((t) => t === 'human' || t === 'over'), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  return (await info(page))!.tags.includes('human');
+}
+
+/** Plays the first action of the list (or the first listed move), by keyboard. */
+async function playFromList(page: Page): Promise<void> {
+  const before = (await info(page))!.ply;
+  const button = page.locator('#action-list button, #move-list button').first();
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await info(page))!.ply).toBeGreaterThan(before);
+}
+
+async function clickWorld(page: Page, x: number, y: number): Promise<void> {
+  const box = (await page.locator('#board canvas').boundingBox())!;
+  const at = await page.evaluate(([wx, wy]) => window.wargameApp!.screenAt(wx!, wy!), [x, y]);
+  await page.mouse.click(box.x + at!.x, box.y + at!.y);
+}
+
+test('plays against the AI: action list, canvas clicks on a unit and a destination, reload resumes', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await startGame(page, 'company', 'ai:beginner', 'e2e-1');
+  await expect(page.locator('#phase-name')).not.toBeEmpty();
+
+  let clickedMove = false;
+  for (let i = 0; i < 40 && (!clickedMove || i < 12); i++) {
+    if (!(await humanTurn(page))) break;
+    const targets = await page.evaluate(() => window.wargameApp!.moveTargets());
+    if (!clickedMove && targets.length > 0) {
+      const target = targets[0]!;
+      // A click on the unit selects it and shows its card…
+      const unitAt = await page.evaluate((id) => window.wargameApp!.screenOf(id), target.unit);
+      const box = (await page.locator('#board canvas').boundingBox())!;
+      await page.mouse.click(box.x + unitAt!.x, box.y + unitAt!.y);
+      await expect.poll(async () => (await info(page))!.selected).toBe(target.unit);
+      await expect(page.locator('#card h4')).not.toBeEmpty();
+      // …a click far off the reach is explained in words, and nothing is played…
+      const ply = (await info(page))!.ply;
+      await clickWorld(page, 29.5, 23.5);
+      await expect(page.locator('#message')).toContainText('Refusé');
+      expect((await info(page))!.ply).toBe(ply);
+      // …and a click on a legal destination plays the move.
+      await clickWorld(page, target.to.x, target.to.y);
+      await expect.poll(async () => (await info(page))!.ply).toBeGreaterThan(ply);
+      clickedMove = true;
+      continue;
+    }
+    await playFromList(page);
+  }
+  expect(clickedMove).toBe(true);
+  const log = page.locator('#log > li');
+  expect(await log.count()).toBeGreaterThan(10);
+  expect(await page.locator('#log > li > code.rule').first().textContent()).toMatch(/^(HD-|C\d)/);
+
+  // The AI answered each of its moves within its budget (100 ms for the beginner) plus a little slack.
+  const times = await page.evaluate(() => window.wargameApp!.aiTimes);
+  expect(times.length).toBeGreaterThan(0);
+  for (const t of times) expect(t.ms).toBeLessThan(t.budget + 1500);
+
+  // Nothing lost: after a reload the same position is back, from IndexedDB, hashes verified.
+  await humanTurn(page);
+  const here = (await info(page))!;
+  await expect.poll(async () => (await info(page))!.saved).toBe(here.ply);
+  await page.reload();
+  await expect(page.locator('#game')).toBeVisible();
+  await expect.poll(async () => (await info(page))?.hash).toBe(here.hash);
+  expect((await info(page))!.ply).toBe(here.ply);
+  await expect(page.locator('#log > li')).toHaveCount(await log.count());
+  expect(errors).toEqual([]);
+});
+
+test('a corrupt game file is refused with a message naming the problem; the game is untouched', async ({
+  page,
+}) => {
+  await startGame(page, 'company', 'ai:beginner', 'e2e-2');
+  await humanTurn(page);
+  await playFromList(page);
+  await humanTurn(page);
+  const before = (await info(page))!;
+
+  // Export, then break one hash: the replay names the ply that diverges.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exporter la partie' }).click(),
+  ]);
+  const text = await (await download.createReadStream())
+    .toArray()
+    .then((c) => Buffer.concat(c).toString('utf8'));
+  const record = JSON.parse(text);
+  expect(record.format).toBe('wargame-sandbox/game');
+  record.hashes[0] = '0000000000000000';
+  await page.locator('#import-game').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(record)),
+  });
+  await expect(page.locator('#error')).toContainText('coup 1');
+  expect((await info(page))!.hash).toBe(before.hash);
+
+  // Not JSON at all.
+  await page
+    .locator('#import-game')
+    .setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{oops') });
+  await expect(page.locator('#error')).toContainText('JSON');
+  // A field of the wrong type is named.
+  await page.locator('#import-game').setInputFiles({
+    name: 'y.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ ...JSON.parse(text), seed: 42 })),
+  });
+  await expect(page.locator('#error')).toContainText('seed');
+  expect((await info(page))!.hash).toBe(before.hash);
+
+  // The same in English.
+  await page.getByRole('button', { name: 'Réglages' }).click();
+  await page.getByLabel('English').check();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('#error')).toContainText('field');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Français').check();
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await expect(page.getByRole('heading', { name: 'Actions possibles' })).toBeVisible();
+
+  // The good file imports.
+  await page
+    .locator('#import-game')
+    .setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(page.locator('#error')).toBeEmpty();
+  await expect.poll(async () => (await info(page))!.ply).toBe(JSON.parse(text).actions.length);
+});
+
+test('hot-seat: secret orders stay hidden behind a hand-over screen', async ({ page }) => {
+  await startGame(page, 'epic', 'hotseat', 'e2e-3');
+  await humanTurn(page);
+  const first = await page.locator('#phase-side').textContent();
+  // Give orders by keyboard until the other side is to act: the hand-over screen hides board and orders.
+  for (let i = 0; i < 30; i++) {
+    if ((await info(page))!.tags.includes('handover')) break;
+    await playFromList(page);
+    await expect
+      .poll(async () => (await info(page))!.tags.some((t) => t === 'human' || t === 'handover'))
+      .toBe(true);
+  }
+  await expect(page.locator('#handover')).toBeVisible();
+  await expect(page.locator('#board')).toBeHidden();
+  await expect(page.locator('#actions-panel')).toBeHidden();
+  await page.getByRole('button', { name: 'Je suis prêt' }).click();
+  await expect(page.locator('#board')).toBeVisible();
+  await expect(page.locator('#actions-panel')).toBeVisible();
+  expect(await page.locator('#phase-side').textContent()).not.toBe(first);
+});
+
+/** Plays human moves until the AI is thinking, then kills its worker. */
+async function killAiWhileThinking(page: Page): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    if (!(await humanTurn(page))) break;
+    await page.locator('#action-list button, #move-list button').first().click();
+    const killed = await page.evaluate(async () => {
+      for (let k = 0; k < 200; k++) {
+        const tags = window.wargameApp!.info()!.tags;
+        if (tags.includes('thinking')) {
+          window.wargameApp!.killAi();
+          return true;
+        }
+        if (tags.includes('human')) return false;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return false;
+    });
+    if (killed) return;
+  }
+  throw new Error('the AI never thought');
+}
+
+test('a killed AI worker is reported; the player may play its move, or Retry', async ({ page }) => {
+  await startGame(page, 'company', 'ai:beginner', 'e2e-4');
+  await killAiWhileThinking(page);
+  await expect(page.locator('#ai-failed')).toBeVisible();
+  await expect(page.locator('#ai-failed-text')).toContainText("L'IA ne répond plus");
+  // Play the AI's move by hand (hot-seat for that move): the game goes on.
+  const ply = (await info(page))!.ply;
+  await page.getByRole('button', { name: 'Jouer ce coup moi-même' }).click();
+  await expect(page.locator('#actions-panel')).toBeVisible();
+  await playFromList(page);
+  expect((await info(page))!.ply).toBe(ply + 1);
+  // Kill it again, and Retry: a fresh worker answers.
+  await killAiWhileThinking(page);
+  await expect(page.locator('#ai-failed')).toBeVisible();
+  await page.getByRole('button', { name: 'Réessayer' }).click();
+  await humanTurn(page);
+  await expect(page.locator('#ai-failed')).toBeHidden();
+});
+
+test('axe-core finds no serious or critical violations on home, game and game over', async ({ page }) => {
+  const scan = async (where: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
+  };
+  await page.goto('/');
+  await expect(page.locator('#controls')).toBeVisible();
+  await scan('home');
+  await startGame(page, 'company', 'ai:beginner', 'e2e-5');
+  await humanTurn(page);
+  await scan('game');
+  // Game over: a finished game between bots shows the same result panel.
+  await page.getByRole('button', { name: 'Accueil' }).click();
+  await page.getByLabel('Adversaire', { exact: true }).selectOption('watch');
+  await page.getByLabel('Vitesse', { exact: true }).selectOption('max');
+  await page.getByRole('button', { name: 'Démarrer' }).click();
+  await expect(page.locator('#result')).not.toBeEmpty({ timeout: 60_000 });
+  await scan('game over');
+});
+
+test('the board screenshot is not blank and shows both sides’ units', async ({ page }) => {
+  await startGame(page, 'company', 'hotseat', 'e2e-6');
+  await humanTurn(page);
+  await page.waitForFunction(() => (window.wargameApp!.board()?.debugSnapshot().redraws ?? 0) > 0);
+  const snap = await page.evaluate(() => window.wargameApp!.board()!.debugSnapshot());
+  expect(snap.units).toBeGreaterThanOrEqual(10);
+  const png = await page.locator('#board canvas').screenshot();
+  const stats = await page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    const near = (i: number, c: number, tol: number) =>
+      Math.abs(data[i]! - ((c >> 16) & 255)) <= tol &&
+      Math.abs(data[i + 1]! - ((c >> 8) & 255)) <= tol &&
+      Math.abs(data[i + 2]! - (c & 255)) <= tol;
+    let background = 0;
+    let blue = 0;
+    let red = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (near(i, 0x2b3035, 2)) background++;
+      if (near(i, 0x2f6fdb, 24)) blue++;
+      if (near(i, 0xd63a2f, 24)) red++;
+    }
+    return { pixels: data.length / 4, background, blue, red };
+  }, png.toString('base64'));
+  expect(stats.background / stats.pixels).toBeLessThan(0.8);
+  expect(stats.blue).toBeGreaterThan(50);
+  expect(stats.red).toBeGreaterThan(50);
+});
