@@ -44,3 +44,12 @@ describe('AI service', () => {
     ).rejects.toThrow(/unknown bot/);
   });
 });
+
+describe('AI service levels', () => {
+  it('accepts the beginner level and answers with an option it weighed', async () => {
+    const service = createAiService(() => performance.now());
+    const report = await service.think({ ruleset: 'epic', state: start.value, bot: 'beginner', seed: 'b' });
+    expect(epicRuleset.validate(start.value, report.action as never).ok).toBe(true);
+    expect(report.alternatives.map((a) => JSON.stringify(a.action))).toContain(JSON.stringify(report.action));
+  });
+});

@@ -3,6 +3,7 @@
  * `think` runs the chosen bot on the given state and answers with its action and the alternatives it
  * weighed; `stop` makes a running search answer at the end of its current slice (≤ ~10 ms).
  */
+import { Rng, seedRng } from '../src/engine/rng';
 import { rulesets } from '../src/rulesets/registry';
 import { greedyBot, randomBot } from './bots';
 import { type SearchReport, searchAsync } from './mcts';
@@ -36,9 +37,11 @@ export function createAiService(now: () => number) {
         const action = bot.choose(ruleset, state);
         return { action, alternatives: [], iterations: 0, ms: now() - t0, stopped: false };
       }
-      const m = /^mcts:(\d+)$/.exec(req.bot);
+      // `beginner` is a short search with noise (ai/bots.ts LEVELS); the other levels are `mcts:<ms>`.
+      const beginner = req.bot === 'beginner';
+      const m = beginner ? ['', '100'] : /^mcts:(\d+)$/.exec(req.bot);
       if (!m) throw new Error(`unknown bot ${req.bot}`);
-      return searchAsync(ruleset, state, decision.side, {
+      const report = await searchAsync(ruleset, state, decision.side, {
         seed: req.seed,
         budgetMs: Number(m[1]),
         now,
@@ -47,6 +50,12 @@ export function createAiService(now: () => number) {
         shouldStop: () => stopRequested,
         onProgress: (done, iterations) => onProgress?.({ done, iterations }),
       });
+      if (beginner && report.alternatives.length > 1) {
+        const noise = new Rng(seedRng(`noise:${req.seed}`));
+        if (noise.next() < 0.35)
+          return { ...report, action: report.alternatives[noise.int(report.alternatives.length)]!.action };
+      }
+      return report;
     },
     stop(): void {
       stopRequested = true;
