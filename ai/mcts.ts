@@ -25,6 +25,8 @@ export interface MctsOptions {
   rolloutPlies?: number;
   /** Plies the tree may descend below the root. */
   maxDepth?: number;
+  /** Weight of the scripted action's bonus (progressive bias), in value units times visits. */
+  prior?: number;
   /** A clock in milliseconds (performance.now in the CLI and the Worker). */
   now?: () => number;
   /** A subtree kept from the previous decision (tree reuse): its statistics seed this search. */
@@ -49,6 +51,8 @@ export interface SearchReport {
 
 export interface MctsNode {
   action: BaseAction | null;
+  /** keyOf(action), kept to compare with the scripted hint. */
+  key: string;
   /** The side that chose `action` (values are from its point of view). */
   side: Side;
   visits: number;
@@ -76,6 +80,7 @@ export class Search {
   private readonly c: number;
   private readonly rolloutPlies: number;
   private readonly maxDepth: number;
+  private readonly prior: number;
   iterations = 0;
   private readonly observation: BaseState;
 
@@ -90,9 +95,10 @@ export class Search {
     this.c = options.c ?? 0.9;
     this.rolloutPlies = options.rolloutPlies ?? 12;
     this.maxDepth = options.maxDepth ?? 12;
+    this.prior = options.prior ?? 2;
     const reuse = options.reuse;
     const fits = reuse && [...reuse.children.values()].every((c) => c.side === side);
-    this.root = fits ? reuse : { action: null, side, visits: 0, total: 0, children: new Map() };
+    this.root = fits ? reuse : { action: null, key: '', side, visits: 0, total: 0, children: new Map() };
   }
 
   /** How many options the side has now (in one sampled state). */
@@ -125,6 +131,9 @@ export class Search {
       if (!decision) break;
       const options: BaseAction[] = r.candidates(s);
       if (options.length === 0) break;
+      // Progressive bias: the ruleset's scripted action is expanded first and keeps a bonus that fades
+      // with visits, so a short search never plays worse than the script it starts from.
+      const hint = r.script ? keyOf(r.script(s, this.rng)) : '';
       fresh.length = 0;
       legal.length = 0;
       for (let i = 0; i < options.length; i++) {
@@ -133,9 +142,11 @@ export class Search {
         else fresh.push(options[i]!);
       }
       if (fresh.length > 0) {
-        const a = fresh[fresh.length === 1 ? 0 : this.rng.int(fresh.length)]!;
-        const child: Node = { action: a, side: decision.side, visits: 0, total: 0, children: new Map() };
-        node.children.set(keyOf(a), child);
+        let a = fresh[fresh.length === 1 ? 0 : this.rng.int(fresh.length)]!;
+        for (let i = 0; i < fresh.length; i++) if (keyOf(fresh[i]!) === hint) a = fresh[i]!;
+        const key = keyOf(a);
+        const child: Node = { action: a, key, side: decision.side, visits: 0, total: 0, children: new Map() };
+        node.children.set(key, child);
         r.applyInPlace(s, a);
         path.push(child);
         break;
@@ -146,7 +157,8 @@ export class Search {
       const explore = this.c * Math.sqrt(Math.log(node.visits + 1));
       for (let i = 0; i < legal.length; i++) {
         const child = legal[i]!;
-        const score = child.total / child.visits + explore / Math.sqrt(child.visits);
+        const bias = child.key === hint ? this.prior / (1 + child.visits) : 0;
+        const score = child.total / child.visits + explore / Math.sqrt(child.visits) + bias;
         if (score > bestScore) {
           bestScore = score;
           best = child;
