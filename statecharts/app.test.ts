@@ -34,6 +34,10 @@ const event: fc.Arbitrary<AppEvent | { type: string; output?: unknown; error?: u
         'handover.ready',
         'settings.open',
         'settings.close',
+        'lessons.open',
+        'lessons.close',
+        'replay.open',
+        'replay.close',
       ] as const
     ).map((type) => ({ type })),
   ),
@@ -58,6 +62,8 @@ const ACTOR_TAG: Record<string, string> = { createGame: 'setup', think: 'thinkin
 const FLOW_LEAVES = [
   'boot',
   'home',
+  'lessons',
+  'replay',
   'setup',
   'watch',
   'over',
@@ -102,6 +108,15 @@ describe('app flow chart', () => {
             expect(flattenValue((before.value as { flow: unknown }).flow)).toBe(flow);
             expect(snapshot.hasTag('settings')).toBe(e.type === 'settings.open');
           }
+          // The replay opens from home, a game at the human's turn or over; it closes back where it came from.
+          if (e.type === 'replay.open' && snapshot.hasTag('replay') && !before.hasTag('replay'))
+            expect(snapshot.context.returnTo).toBe(
+              before.hasTag('home') || before.hasTag('boot') ? 'home' : 'play',
+            );
+          if (e.type === 'replay.open' && (before.hasTag('thinking') || before.hasTag('setup')))
+            expect(snapshot.hasTag('replay')).toBe(false);
+          if (e.type === 'replay.close' && before.hasTag('replay'))
+            expect(snapshot.hasTag('home')).toBe(before.context.returnTo === 'home');
           // A move is only taken in the human's turn.
           if (e.type === 'game.played' && !before.hasTag('human'))
             expect(snapshot.context.facts).toEqual(before.context.facts);
@@ -185,5 +200,31 @@ describe('app flow chart', () => {
     step({ type: 'xstate.done.actor.animate' });
     expect(s.hasTag('human')).toBe(true);
     expect(s.context.override).toBe(false);
+  });
+
+  it('the replay opened from a game closes back to it; from home, back home; lessons open from home', () => {
+    let [s] = initialTransition(appMachine);
+    const step = (e: AppEvent | { type: string; output?: unknown }) => {
+      [s] = transition(appMachine, s, e as AppEvent);
+    };
+    step({ type: 'boot.none' });
+    step({ type: 'lessons.open' });
+    expect(s.hasTag('lessons')).toBe(true);
+    step({ type: 'lessons.close' });
+    expect(s.hasTag('home')).toBe(true);
+    step({ type: 'game.start', mode: 'ai', humans: ['blue'] });
+    step({ type: 'xstate.done.actor.createGame', output: { toAct: 'blue', over: false, hidden: false } });
+    step({ type: 'replay.open' });
+    expect(s.hasTag('replay')).toBe(true);
+    step({ type: 'replay.close' });
+    expect(s.hasTag('human')).toBe(true);
+    step({ type: 'game.quit' });
+    step({ type: 'replay.open' });
+    step({ type: 'replay.close' });
+    expect(s.hasTag('home')).toBe(true);
+    // A share link at boot opens the replay before home.
+    [s] = initialTransition(appMachine);
+    step({ type: 'replay.open' });
+    expect(s.hasTag('replay')).toBe(true);
   });
 });

@@ -5,6 +5,9 @@
  * players at one screen when a side holds secret orders, and an AI failure the player can retry or
  * play through.
  *
+ * Two more screens open from home: the lessons, and the replay of a game (also opened from a game in
+ * progress or over, and then closed back to it; a share link in the address opens it at boot).
+ *
  * The chart holds no game: the app applies actions and reports the facts the flow depends on (whose
  * decision, over, hidden information) with its events. Host effects are placeholders the app fills with
  * `.provide()`: `createGame`, `think` and `animate` actors (each resolves with the new facts or nothing),
@@ -36,6 +39,8 @@ export interface GameSeat {
 export interface AppContext extends GameSeat {
   /** The AI failed: the player plays this one move for it. */
   override: boolean;
+  /** Where closing the replay goes back to: the game it was opened from, or home. */
+  returnTo: 'home' | 'play';
 }
 
 export type AppEvent =
@@ -53,7 +58,11 @@ export type AppEvent =
   | { type: 'anim.skip' }
   | { type: 'handover.ready' }
   | { type: 'settings.open' }
-  | { type: 'settings.close' };
+  | { type: 'settings.close' }
+  | { type: 'lessons.open' }
+  | { type: 'lessons.close' }
+  | { type: 'replay.open' }
+  | { type: 'replay.close' };
 
 export const APP_EVENT_TYPES = [
   'boot.none',
@@ -71,6 +80,10 @@ export const APP_EVENT_TYPES = [
   'handover.ready',
   'settings.open',
   'settings.close',
+  'lessons.open',
+  'lessons.close',
+  'replay.open',
+  'replay.close',
 ] as const satisfies readonly AppEvent['type'][];
 
 const NO_FACTS: GameFacts = { toAct: null, over: false, hidden: false };
@@ -95,6 +108,7 @@ export const appMachine = setup({
     aiToAct: ({ context }) =>
       !context.override && context.facts.toAct !== null && !context.humans.includes(context.facts.toAct),
     takebackAllowed: ({ context }) => context.mode === 'ai',
+    backToGame: ({ context }) => context.returnTo === 'play',
   },
   actions: {
     stopThinking: () => {},
@@ -107,11 +121,13 @@ export const appMachine = setup({
     followViewer: assign({
       viewer: ({ context }) => (context.mode === 'hotseat' ? context.facts.toAct : context.viewer),
     }),
+    fromHome: assign({ returnTo: 'home' as const }),
+    fromGame: assign({ returnTo: 'play' as const }),
   },
 }).createMachine({
   id: 'app',
   type: 'parallel',
-  context: { mode: 'ai', humans: [], viewer: null, facts: NO_FACTS, override: false },
+  context: { mode: 'ai', humans: [], viewer: null, facts: NO_FACTS, override: false, returnTo: 'home' },
   states: {
     flow: {
       initial: 'boot',
@@ -121,6 +137,8 @@ export const appMachine = setup({
           on: {
             'boot.none': 'home',
             'boot.resume': { target: 'play', actions: 'seat' },
+            /** A share link in the address opens its replay at once. */
+            'replay.open': { target: 'replay', actions: 'fromHome' },
           },
         },
         home: {
@@ -141,6 +159,21 @@ export const appMachine = setup({
               actions: assign({ mode: 'watch', humans: [], viewer: null, facts: NO_FACTS, override: false }),
             },
             'game.loaded': { target: 'play', actions: 'seat' },
+            'lessons.open': 'lessons',
+            'replay.open': { target: 'replay', actions: 'fromHome' },
+          },
+        },
+        lessons: {
+          tags: ['lessons'],
+          on: { 'lessons.close': 'home', 'game.quit': 'home' },
+        },
+        /** A game replayed: saved, finished, imported, shared, or the one in progress (then back to it). */
+        replay: {
+          tags: ['replay'],
+          on: {
+            'replay.close': [{ guard: 'backToGame', target: 'play' }, { target: 'home' }],
+            'replay.open': { target: 'replay', reenter: true },
+            'game.quit': 'home',
           },
         },
         setup: {
@@ -187,6 +220,7 @@ export const appMachine = setup({
                   actions: ['factsFromEvent', assign({ override: false })],
                 },
                 'game.takeback': { guard: 'takebackAllowed', target: 'route', actions: 'factsFromEvent' },
+                'replay.open': { target: '#app.flow.replay', actions: 'fromGame' },
               },
             },
             thinking: {
@@ -231,6 +265,7 @@ export const appMachine = setup({
             'game.loaded': { target: 'play', actions: 'seat' },
             'game.takeback': { guard: 'takebackAllowed', target: 'play', actions: 'factsFromEvent' },
             'game.quit': 'home',
+            'replay.open': { target: 'replay', actions: 'fromGame' },
           },
         },
       },

@@ -114,8 +114,9 @@ function epicDescribe(s: EpicState, action: BaseAction): Message | null {
   if ('det' in a) add(detById(s, a.det)?.name, a.type === 'order' ? '→ ' : '');
   if ('base' in a) add(base(a.base));
   if ('transport' in a) add(base(a.transport), '→ ');
-  if ('target' in a) {
-    const t = baseById(s, a.target) ? base(a.target) : detById(s, a.target)?.name;
+  if ('target' in a && typeof a.target === 'string') {
+    const target = a.target;
+    const t = baseById(s, target) ? base(target) : detById(s, target)?.name;
     add(t, '→ ');
   }
   if (a.type === 'initiative') add(s.sides[a.first]?.name, '');

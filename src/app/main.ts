@@ -16,11 +16,15 @@ import type { BaseAction, BaseState, DecisionPoint, GameEvent, LegalRegion, Side
 import { hashState } from '../engine/hash';
 import type { Message } from '../engine/result';
 import { Rng, seedRng } from '../engine/rng';
+import { openGameFile, openShareLink } from '../replay/load';
+import { parseRecordV2 } from '../replay/record-v2';
 import { rulesets, scenarios } from '../rulesets/registry';
+import { threatsTo } from '../teach/odds';
 import type { Board } from '../view/board';
 import { toScreen } from '../view/iso';
 import { adapterFor } from './adapters';
 import { AiClient, AiUnavailable } from './ai';
+import { button, el as domEl, explainedList, oddsBlock } from './dom';
 import { formatDice, formatOutcome } from './format';
 import {
   createGame,
@@ -29,6 +33,7 @@ import {
   fillsTemplate,
   type Game,
   gameFromRecord,
+  hasHiddenInfo,
   legalOf,
   outcomeOf,
   playAction,
@@ -39,6 +44,8 @@ import {
   withDestination,
 } from './game';
 import { botLabel, colon, isLang, type Lang, STRINGS, type StringKey, sideName, t } from './i18n';
+import { LessonsScreen } from './lessons';
+import { type ReplayDoc, ReplayScreen, refusalText } from './replay-screen';
 import {
   playPly,
   type Session,
@@ -46,7 +53,15 @@ import {
   decisionOf as watchDecision,
   outcomeOf as watchOutcome,
 } from './session';
-import { loadCurrent, type SavedSeat, saveCurrent } from './store';
+import {
+  deleteArchived,
+  listArchived,
+  loadCurrent,
+  type SavedSeat,
+  saveArchived,
+  saveCurrent,
+} from './store';
+import { oddsOfAction } from './teach-view';
 
 // ── elements ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -127,6 +142,26 @@ const ui = {
   unitSelect: byId<HTMLSelectElement>('unit-select'),
   card: byId('card'),
   log: byId<HTMLOListElement>('log'),
+  oddsSetting: byId<HTMLInputElement>('odds-setting'),
+  lessonsOpen: byId<HTMLButtonElement>('lessons-open'),
+  lessons: byId('lessons'),
+  lessonsClose: byId<HTMLButtonElement>('lessons-close'),
+  replay: byId('replay'),
+  replayCurrent: byId<HTMLButtonElement>('replay-current'),
+  replayOpen: byId<HTMLButtonElement>('replay-open'),
+  savedList: byId<HTMLUListElement>('saved-list'),
+  importReplay: byId<HTMLInputElement>('import-replay'),
+  explainToggle: byId<HTMLButtonElement>('explain-toggle'),
+  explainPanel: byId('explain-panel'),
+  explainDecision: byId('explain-decision'),
+  explainEvents: byId('explain-events'),
+  threatsButton: byId<HTMLButtonElement>('threats-button'),
+  threats: byId('threats'),
+  oddsDialog: byId<HTMLDialogElement>('odds-dialog'),
+  oddsWhat: byId('odds-what'),
+  oddsBody: byId('odds-body'),
+  oddsAttack: byId<HTMLButtonElement>('odds-attack'),
+  oddsCancel: byId<HTMLButtonElement>('odds-cancel'),
 };
 
 // ── settings (localStorage) ─────────────────────────────────────────────────────────────────────────────
@@ -138,11 +173,22 @@ interface Settings {
   anim: AnimSpeed;
   confirm: boolean;
   takebacks: boolean;
+  /** Show an attack's odds before it is sent. */
+  odds: boolean;
+  /** Explain mode: the legal choices and each resolution's rules, dice and modifiers. */
+  explain: boolean;
 }
 const SETTINGS_KEY = 'wargame-sandbox/settings';
 
 function loadSettings(): Settings {
-  const base: Settings = { lang: 'fr', anim: 'normal', confirm: false, takebacks: true };
+  const base: Settings = {
+    lang: 'fr',
+    anim: 'normal',
+    confirm: false,
+    takebacks: true,
+    odds: true,
+    explain: false,
+  };
   try {
     const raw = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null') as Partial<Settings> | null;
     if (raw && typeof raw === 'object') {
@@ -150,6 +196,8 @@ function loadSettings(): Settings {
       if (typeof raw.anim === 'string' && raw.anim in ANIM_MS) base.anim = raw.anim;
       if (typeof raw.confirm === 'boolean') base.confirm = raw.confirm;
       if (typeof raw.takebacks === 'boolean') base.takebacks = raw.takebacks;
+      if (typeof raw.odds === 'boolean') base.odds = raw.odds;
+      if (typeof raw.explain === 'boolean') base.explain = raw.explain;
     }
   } catch {
     // A broken settings entry is ignored: defaults apply.
@@ -414,6 +462,7 @@ function commit(action: BaseAction, confirmed = false): void {
     render();
     return;
   }
+  if (settings.odds && !confirmed && showOdds(action)) return;
   if (settings.confirm && !confirmed) {
     pendingAction = action;
     message = null;
@@ -466,6 +515,215 @@ function pointAt(p: { x: number; y: number }): void {
     en: `${t('refused', 'en')}: ${firstWhy!.en}`,
   };
   render();
+}
+
+// ── odds before an attack, threats to a unit ───────────────────────────────────────────────────────────
+
+let oddsAction: BaseAction | null = null;
+
+/** Opens the odds dialog when `action` is an attack the ruleset can reckon; true when it did. */
+function showOdds(action: BaseAction): boolean {
+  const obs = observation();
+  if (!obs || !game) return false;
+  const odds = oddsOfAction(game.ruleset, obs.state, action);
+  if (!odds) return false;
+  oddsAction = action;
+  ui.oddsWhat.textContent = actionWords(action);
+  if (odds.ok) ui.oddsBody.replaceChildren(oddsBlock(odds.value.view, lang, odds.value.note));
+  else
+    ui.oddsBody.replaceChildren(
+      domEl('p', `${t('oddsUnavailable', lang)}${colon(lang)}${odds.error.message[lang]}`, 'hint'),
+    );
+  if (!ui.oddsDialog.open) ui.oddsDialog.showModal();
+  ui.oddsAttack.focus();
+  return true;
+}
+
+function closeOdds(): void {
+  oddsAction = null;
+  if (ui.oddsDialog.open) ui.oddsDialog.close();
+}
+
+function renderThreats(): void {
+  const obs = observation();
+  if (!obs || !game || selected === undefined) {
+    ui.threats.replaceChildren();
+    return;
+  }
+  const r = threatsTo(game.ruleset, obs.state, selected);
+  if (!r.ok) {
+    ui.threats.replaceChildren(domEl('p', r.error.message[lang], 'hint'));
+    return;
+  }
+  if (r.value.length === 0) {
+    ui.threats.replaceChildren(domEl('p', t('threatsNone', lang), 'hint'));
+    return;
+  }
+  const names = new Map((lastModel?.units ?? []).map((u) => [u.id, u.label[lang]]));
+  const list = domEl('ul', undefined, 'threat-list');
+  for (const threat of r.value) {
+    const li = domEl('li');
+    li.append(domEl('h5', `${t('threatsFrom', lang)} ${names.get(threat.attacker) ?? threat.attacker}`));
+    li.append(oddsBlock(threat.view, lang));
+    list.append(li);
+  }
+  ui.threats.replaceChildren(list);
+}
+
+// ── explain mode ────────────────────────────────────────────────────────────────────────────────────────
+
+function renderExplain(): void {
+  const on = settings.explain && game !== null && session === null && snap.hasTag('play');
+  ui.explainToggle.setAttribute('aria-pressed', String(settings.explain));
+  ui.explainPanel.hidden = !on || snap.hasTag('hidesBoard');
+  if (!on || !game) return;
+  const decision = decisionOf(game);
+  const parts: HTMLElement[] = [];
+  if (decision && snap.hasTag('human')) {
+    const legal = legalOf(game);
+    parts.push(domEl('h4', t('explainChoices', lang)));
+    if (decision.prompt) parts.push(domEl('p', decision.prompt[lang]));
+    const ul = domEl('ul', undefined, 'explain-choices');
+    for (const a of legal.actions) ul.append(domEl('li', actionWords(a)));
+    for (const r of legal.regions)
+      ul.append(
+        domEl(
+          'li',
+          `${actionWords(r.template).split(':')[0]} (≤ ${round2(r.maxDistance)} ${game.ruleset.unit})`,
+        ),
+      );
+    parts.push(ul, domEl('p', t('explainWhy', lang), 'hint'));
+  }
+  ui.explainDecision.replaceChildren(...parts);
+  const last = game.events.at(-1) ?? [];
+  ui.explainEvents.replaceChildren(
+    domEl('h4', t('explainLast', lang)),
+    last.length > 0 ? explainedList(game.ruleset, last, lang) : domEl('p', t('explainNone', lang), 'hint'),
+  );
+}
+
+// ── lessons and replays ─────────────────────────────────────────────────────────────────────────────────
+
+const lessons = new LessonsScreen(() => lang);
+const replay = new ReplayScreen(
+  () => lang,
+  ai,
+  () => actor.send({ type: 'replay.close' }),
+);
+
+/** The game in progress (or over) as a replay: the honest view while it runs against the AI or in secret. */
+function openCurrentReplay(): void {
+  if (!game) return;
+  const opened = openGameFile(JSON.parse(JSON.stringify(game.record)), { autoNotes: true });
+  if (!opened.ok) {
+    errorMessage = opened.error.message;
+    render();
+    return;
+  }
+  const over = outcomeOf(game).status === 'finished' || decisionOf(game) === null;
+  const doc: ReplayDoc = {
+    tree: opened.value.tree,
+    replayer: opened.value.replayer,
+    source: 'live',
+    restricted: !over && (seat?.mode === 'ai' || hasHiddenInfo(game)),
+    viewer: viewerOf() ?? seat?.humans[0] ?? game.ruleset.sides[0]!,
+  };
+  replay.open(doc);
+  actor.send({ type: 'replay.open' });
+}
+
+/** A v2 record of the game in play (the main line, no variations). */
+function recordV2Of(g: Game) {
+  return { ...JSON.parse(JSON.stringify(g.record)), version: 2, variations: [] };
+}
+
+let archivedGame: Game | null = null;
+
+/** A finished game is kept for replaying (once). */
+function archiveIfOver(): void {
+  if (!game || archivedGame === game) return;
+  if (outcomeOf(game).status !== 'finished') return;
+  archivedGame = game;
+  const r = game.record;
+  const sc = game.scenario;
+  void saveArchived({
+    id: `${r.ruleset}-${r.scenario}-${r.seed}-${r.initialHash}`,
+    title: `${game.ruleset.name[lang]} — ${sc.name[lang]} — ${lang === 'fr' ? 'graine' : 'seed'} ${r.seed}`,
+    record: recordV2Of(game),
+    savedAt: Date.now(),
+    finished: true,
+  })
+    .then(() => renderSaved())
+    .catch(() => {});
+}
+
+let savedKey = '';
+async function renderSaved(): Promise<void> {
+  const list = await listArchived();
+  const key = JSON.stringify([lang, list.map((g) => [g.id, g.savedAt])]);
+  if (key === savedKey) return;
+  savedKey = key;
+  if (list.length === 0) {
+    ui.savedList.replaceChildren(domEl('li', t('savedNone', lang), 'hint'));
+    return;
+  }
+  ui.savedList.replaceChildren(
+    ...list.map((g) => {
+      const li = domEl('li');
+      const id = `saved-${g.id.replace(/[^\w-]/g, '_')}`;
+      const title = domEl('span', `${g.title}${g.finished ? ` (${t('over', lang)})` : ''}`);
+      title.id = id;
+      const open = button(t('savedOpen', lang), () => {
+        const opened = openGameFile(g.record, { autoNotes: true });
+        if (!opened.ok) {
+          homeError = {
+            fr: refusalText(opened.error, 'fr', STRINGS.importError),
+            en: refusalText(opened.error, 'en', STRINGS.importError),
+          };
+          render();
+          return;
+        }
+        replay.open({
+          tree: opened.value.tree,
+          replayer: opened.value.replayer,
+          source: 'saved',
+          archiveId: g.id,
+          restricted: false,
+        });
+        actor.send({ type: 'replay.open' });
+      });
+      open.setAttribute('aria-describedby', id);
+      const del = button(t('savedDelete', lang), () => {
+        void deleteArchived(g.id).then(() => renderSaved());
+      });
+      del.setAttribute('aria-describedby', id);
+      li.append(title, document.createTextNode(' '), open, document.createTextNode(' '), del);
+      return li;
+    }),
+  );
+}
+
+async function importReplayFile(input: HTMLInputElement): Promise<void> {
+  const file = input.files?.[0];
+  input.value = '';
+  if (!file) return;
+  const opened = openGameFile(await file.text(), { autoNotes: true });
+  if (!opened.ok) {
+    homeError = {
+      fr: refusalText(opened.error, 'fr', STRINGS.importError),
+      en: refusalText(opened.error, 'en', STRINGS.importError),
+    };
+    render();
+    return;
+  }
+  homeError = null;
+  replay.open({
+    tree: opened.value.tree,
+    replayer: opened.value.replayer,
+    source: 'file',
+    restricted: false,
+  });
+  actor.send({ type: 'replay.open' });
 }
 
 // ── the board ───────────────────────────────────────────────────────────────────────────────────────────
@@ -592,6 +850,10 @@ function render(): void {
   ui.boot.hidden = !s.hasTag('boot');
   ui.form.hidden = !(s.hasTag('home') || s.hasTag('setup'));
   ui.game.hidden = !inGame;
+  ui.lessons.hidden = !s.hasTag('lessons');
+  ui.replay.hidden = !s.hasTag('replay');
+  ui.replayCurrent.hidden = !(game && s.hasTag('home'));
+  if (s.hasTag('home')) void renderSaved();
   ui.settings.hidden = !s.hasTag('settings');
   ui.settingsOpen.setAttribute('aria-expanded', String(s.hasTag('settings')));
   ui.start.disabled = s.hasTag('setup') || Object.keys(rulesets).length === 0;
@@ -610,6 +872,10 @@ function render(): void {
   ui.pause.hidden = !watching;
   ui.step.hidden = !watching;
   ui.export.hidden = watching;
+  ui.replayOpen.hidden = watching;
+  document.querySelector<HTMLElement>('.tools')!.hidden = watching;
+  ui.replayOpen.disabled = !(s.hasTag('human') || s.hasTag('over'));
+  ui.explainToggle.hidden = watching;
   ui.takeback.hidden = watching || seat?.mode !== 'ai' || !settings.takebacks;
   ui.takeback.disabled =
     !game || !seat || !(s.hasTag('human') || s.hasTag('over')) || takebackPoint(game, seat.humans) === null;
@@ -633,6 +899,10 @@ function render(): void {
   }
   renderUnits();
   renderBoard();
+  renderExplain();
+  ui.threatsButton.hidden = watching || hides || selected === undefined || !game;
+  if (ui.threatsButton.hidden) ui.threats.replaceChildren();
+  if (s.hasTag('over')) archiveIfOver();
 }
 
 function sideLabel(side: Side): string {
@@ -979,7 +1249,7 @@ function startFromHome(): void {
 
 function exportGame(): void {
   if (!game) return;
-  const text = JSON.stringify(game.record, null, 2);
+  const text = JSON.stringify(recordV2Of(game), null, 2);
   const blob = new Blob([text], { type: 'application/json' });
   const a = el('a');
   a.href = URL.createObjectURL(blob);
@@ -995,7 +1265,9 @@ async function importFile(input: HTMLInputElement, where: 'home' | 'game'): Prom
   input.value = '';
   if (!file) return;
   const text = await file.text();
-  const loaded = gameFromRecord(text);
+  // Version 1 or 2 (a replay's export): the main line is played; its variations stay in the replay screen.
+  const v2 = parseRecordV2(text);
+  const loaded = v2.ok ? gameFromRecord({ ...v2.value, version: 1, variations: undefined }) : v2;
   if (!loaded.ok) {
     const m = loaded.error.message;
     const msg = { fr: `${t('importError', 'fr')} : ${m.fr}`, en: `${t('importError', 'en')}: ${m.en}` };
@@ -1147,7 +1419,10 @@ function applyLanguage(): void {
   renderSides();
   renderBots();
   rebuildLog();
+  savedKey = '';
   render();
+  lessons.render();
+  replay.render();
 }
 
 function setLanguage(next: Lang): void {
@@ -1200,6 +1475,37 @@ ui.newGame.addEventListener('click', () => {
   actor.send({ type: 'game.quit' });
 });
 ui.handoverReady.addEventListener('click', () => actor.send({ type: 'handover.ready' }));
+ui.lessonsOpen.addEventListener('click', () => {
+  lessons.open(ui.ruleset.value);
+  actor.send({ type: 'lessons.open' });
+  document.getElementById('lessons-title')?.focus();
+});
+ui.lessonsClose.addEventListener('click', () => actor.send({ type: 'lessons.close' }));
+ui.replayOpen.addEventListener('click', openCurrentReplay);
+ui.replayCurrent.addEventListener('click', openCurrentReplay);
+ui.importReplay.addEventListener('change', () => void importReplayFile(ui.importReplay));
+ui.explainToggle.addEventListener('click', () => {
+  settings.explain = !settings.explain;
+  saveSettings();
+  render();
+});
+ui.threatsButton.addEventListener('click', renderThreats);
+ui.oddsAttack.addEventListener('click', () => {
+  const a = oddsAction;
+  closeOdds();
+  if (a) commit(a, true);
+});
+ui.oddsCancel.addEventListener('click', () => {
+  closeOdds();
+  render();
+});
+ui.oddsDialog.addEventListener('close', () => {
+  oddsAction = null;
+});
+ui.oddsSetting.addEventListener('change', () => {
+  settings.odds = ui.oddsSetting.checked;
+  saveSettings();
+});
 ui.aiStop.addEventListener('click', () => actor.send({ type: 'ai.stop' }));
 ui.aiRetry.addEventListener('click', () => actor.send({ type: 'ai.retry' }));
 ui.aiTakeover.addEventListener('click', () => actor.send({ type: 'ai.takeOver' }));
@@ -1281,18 +1587,50 @@ document.addEventListener('keydown', (e) => {
 ui.animSpeed.value = settings.anim;
 ui.confirmSetting.checked = settings.confirm;
 ui.takebackSetting.checked = settings.takebacks;
+ui.oddsSetting.checked = settings.odds;
 actor.start();
 applyLanguage();
 
+/** A share link in the address (`#game=…`): its replay, or a refusal to show. Read once, then cleared. */
+function shareLinkAtBoot(): { doc: ReplayDoc } | { refused: Message } | null {
+  const hash = location.hash;
+  if (!/[#&]game=/.test(hash)) return null;
+  history.replaceState(null, '', `${location.pathname}${location.search}`);
+  const opened = openShareLink(hash, { autoNotes: true });
+  if (!opened.ok)
+    return {
+      refused: {
+        fr: refusalText(opened.error, 'fr', STRINGS.linkRefused),
+        en: refusalText(opened.error, 'en', STRINGS.linkRefused),
+      },
+    };
+  return {
+    doc: { tree: opened.value.tree, replayer: opened.value.replayer, source: 'link', restricted: false },
+  };
+}
+
 async function boot(): Promise<void> {
+  const link = shareLinkAtBoot();
+  if (link && 'refused' in link) {
+    // The game in progress is untouched: it resumes as usual, with the refusal shown.
+    homeError = link.refused;
+    errorMessage = link.refused;
+  }
   const saved = (await loadCurrent()) as { record?: unknown; seat?: SavedSeat } | null;
   if (saved && typeof saved === 'object' && saved.record && saved.seat) {
     const loaded = gameFromRecord(saved.record);
     if (loaded.ok) {
       const s = saved.seat;
       installGame(loaded.value, { ...s });
+      if (link && 'refused' in link) errorMessage = link.refused;
       savedPly = loaded.value.record.actions.length;
       document.body.dataset.savedPly = String(savedPly);
+      if (link && 'doc' in link) {
+        replay.open(link.doc);
+        actor.send({ type: 'replay.open' });
+        performance.mark('app:interactive');
+        return;
+      }
       actor.send({
         type: 'boot.resume',
         mode: s.mode,
@@ -1308,10 +1646,28 @@ async function boot(): Promise<void> {
       en: `${t('resumeFailed', 'en')}: ${loaded.error.message.en}`,
     };
   }
-  actor.send({ type: 'boot.none' });
+  if (link && 'doc' in link) {
+    replay.open(link.doc);
+    actor.send({ type: 'replay.open' });
+  } else actor.send({ type: 'boot.none' });
   performance.mark('app:interactive');
 }
 void boot();
+
+// A share link pasted into this tab's address: the same as at boot, the game in progress untouched.
+window.addEventListener('hashchange', () => {
+  const link = shareLinkAtBoot();
+  if (!link) return;
+  if ('refused' in link) {
+    homeError = link.refused;
+    errorMessage = link.refused;
+    replay.showError(link.refused[lang]);
+    render();
+    return;
+  }
+  replay.open(link.doc);
+  actor.send({ type: 'replay.open' });
+});
 
 // ── hooks for the browser tests and the bench (read-only views, plus killing the AI worker) ─────────────
 

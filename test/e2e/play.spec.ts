@@ -37,7 +37,13 @@ async function playFromList(page: Page): Promise<void> {
   const button = page.locator('#action-list button, #move-list button').first();
   await button.focus();
   await page.keyboard.press('Enter');
+  await confirmOdds(page);
   await expect.poll(async () => (await info(page))!.ply).toBeGreaterThan(before);
+}
+
+/** An attack first shows its odds (a modal dialog): attack. */
+async function confirmOdds(page: Page): Promise<void> {
+  if (await page.locator('#odds-dialog').isVisible()) await page.locator('#odds-attack').click();
 }
 
 async function clickWorld(page: Page, x: number, y: number): Promise<void> {
@@ -187,6 +193,7 @@ async function killAiWhileThinking(page: Page): Promise<void> {
   for (let i = 0; i < 20; i++) {
     if (!(await humanTurn(page))) break;
     await page.locator('#action-list button, #move-list button').first().click();
+    await confirmOdds(page);
     const killed = await page.evaluate(async () => {
       for (let k = 0; k < 200; k++) {
         const tags = window.wargameApp!.info()!.tags;
