@@ -100,6 +100,12 @@ describe('HD-01…03 — Attraction X', () => {
     expect(refusal(s, { type: 'relever' })).toBeNull();
     expect(cands(s).map((a) => a.type)).toEqual(['relever']);
   });
+  it('HD-01 with HD-19: an Immobilisé combatant inside an attraction zone may still wait (its only order)', () => {
+    let s = patch(saraAnd(10 + 1.2 + 2.5), 'dam', { immobilise: { left: 1, at: 0 } });
+    s = activate(s, 'dam');
+    expect(refusal(s, { type: 'attendre' })).toBeNull();
+    expect(cands(s).length).toBeGreaterThan(0);
+  });
   it('HD-01 T4: exactly 3 toises edge to edge attracts; 3.5 does not', () => {
     expect(attractionsOn(saraAnd(10 + 1.2 + 3), unit(saraAnd(10 + 1.2 + 3), 'dam'))).toHaveLength(1);
     expect(attractionsOn(saraAnd(10 + 1.2 + 3.5), unit(saraAnd(10 + 1.2 + 3.5), 'dam'))).toHaveLength(0);

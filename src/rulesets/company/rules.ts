@@ -459,9 +459,11 @@ function checkOrder(s: CompanyState, a: CompanyAction): GameError | null {
       `${prof(u).name.en} may not take "${a.type}" now (HD-18…22).`,
       `${prof(u).name.fr} ne peut pas prendre « ${a.type} » maintenant (HD-18…22).`,
     );
-  // Standing up is not a move: a combatant Mis au sol may always take Relever, its only order (HD-19),
-  // even inside an attraction zone (otherwise it could take no order at all).
-  const attractions = a.type === 'relever' ? [] : attractionsOn(s, u);
+  // Attraction binds only a combatant that has an order able to answer it (Charge, Assaut, Course): one
+  // Mis au sol (Relever only, HD-20) or Immobilisé (Attendre only, HD-19) keeps its order — otherwise it
+  // could take no order at all.
+  const canAnswer = ordersFor(s, u).some((o) => o === 'charge' || o === 'assaut' || o === 'course');
+  const attractions = canAnswer ? attractionsOn(s, u) : [];
   const attracted = attractions.length > 0;
   if (attracted && !meetsAttraction(attractions, a))
     return refuse(
