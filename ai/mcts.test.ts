@@ -6,7 +6,7 @@ import type { EpicState, Order } from '../src/rulesets/epic/types';
 import { scenarios } from '../src/rulesets/registry';
 import { randomBot } from './bots';
 import { playMatch } from './match';
-import { search } from './mcts';
+import { runSearch, Search, search } from './mcts';
 
 const sc = scenarios.epic![0]!;
 
@@ -69,5 +69,35 @@ describe('MCTS honesty', () => {
     expect(r.alternatives.reduce((a, x) => a + x.visits, 0)).toBe(80);
     for (const alt of r.alternatives) expect(Math.abs(alt.value)).toBeLessThanOrEqual(1);
     expect(epicRuleset.validate(s, r.action as never).ok).toBe(true);
+  });
+});
+
+describe('MCTS tree reuse', () => {
+  it('drops the children of a kept subtree that are illegal now', () => {
+    const seen: EpicState[] = [];
+    playMatch(
+      epicRuleset,
+      sc.id,
+      sc.data,
+      'reuse',
+      { blue: randomBot('b'), red: randomBot('r') },
+      {
+        onPly: (st) => {
+          seen.push(st as EpicState);
+        },
+      },
+    );
+    const choix = seen.find((st) => st.phase === 'mouvement.choix' && st.toAct === 'blue')!;
+    const ordres = seen.find(
+      (st) => st.phase === 'ordres' && epicRuleset.decision(st)?.side === 'blue' && st.turn > 1,
+    )!;
+    const first = new Search(epicRuleset, choix, 'blue', { seed: 'k' });
+    first.step(30);
+    expect([...first.root.children.values()].some((c) => c.action!.type === 'activate')).toBe(true);
+    const again = new Search(epicRuleset, ordres, 'blue', { seed: 'k', reuse: first.root });
+    const report = runSearch(again, { maxIterations: 20 });
+    expect(report.alternatives.length).toBeGreaterThan(0);
+    for (const alt of report.alternatives) expect(alt.action.type).toBe('order');
+    expect(epicRuleset.validate(ordres, report.action as never).ok).toBe(true);
   });
 });

@@ -96,9 +96,13 @@ export class Search {
     this.rolloutPlies = options.rolloutPlies ?? 12;
     this.maxDepth = options.maxDepth ?? 12;
     this.prior = options.prior ?? 2;
+    // A kept subtree grew under other samples of the hidden information: keep only the children that are
+    // legal now (the phase may differ, e.g. an interception the samples did not foresee).
     const reuse = options.reuse;
-    const fits = reuse && [...reuse.children.values()].every((c) => c.side === side);
-    this.root = fits ? reuse : { action: null, key: '', side, visits: 0, total: 0, children: new Map() };
+    if (reuse)
+      for (const [k, c] of reuse.children)
+        if (c.side !== side || !ruleset.validate(this.observation, c.action!).ok) reuse.children.delete(k);
+    this.root = reuse ?? { action: null, key: '', side, visits: 0, total: 0, children: new Map() };
   }
 
   /** How many options the side has now (in one sampled state). */
@@ -199,6 +203,7 @@ export class Search {
 
   report(ms: number, stopped: boolean): SearchReport {
     const alternatives = [...this.root.children.values()]
+      .filter((n) => this.ruleset.validate(this.observation, n.action!).ok)
       .map((n) => ({ action: n.action!, visits: n.visits, value: n.visits ? n.total / n.visits : 0 }))
       .sort((a, b) => b.visits - a.visits || b.value - a.value);
     if (alternatives.length === 0) {
