@@ -11,7 +11,9 @@ describe('epic turn chart', () => {
       'initiative',
       'mouvement.choix',
       'mouvement.activation',
+      'mouvement.interceptionAerienne',
       'mouvement.interception',
+      'mouvement.finInterception',
       'combat',
       'fin',
       'terminee',
@@ -21,7 +23,7 @@ describe('epic turn chart', () => {
 
   it('C1/C5: each phase allows only its own kinds of action', () => {
     expect(epicPhases.allows.ordres).toEqual(['order']);
-    expect(epicPhases.allows['mouvement.interception']).toEqual(['intercept', 'noIntercept']);
+    expect(epicPhases.allows['mouvement.interception']).toEqual(['intercept', 'dr', 'noIntercept']);
     expect(epicPhases.allows.combat).toContain('shoot');
     expect(epicPhases.allows.combat).not.toContain('move');
     expect(epicPhases.allows.fin).toEqual([]);

@@ -15,6 +15,8 @@ export const epicTurnMachine = setup({
       | { type: 'INITIATIVE_CHOISIE' }
       | { type: 'ACTIVER' }
       | { type: 'MENACE' }
+      | { type: 'ZONE' }
+      | { type: 'FIN_DES_ACTIVATIONS' }
       | { type: 'INTERCEPTION_FINIE' }
       | { type: 'ACTIVATION_FINIE' }
       | { type: 'MOUVEMENT_FINI' }
@@ -36,17 +38,50 @@ export const epicTurnMachine = setup({
       on: { MOUVEMENT_FINI: 'combat' },
       states: {
         /** The side to act activates a detachment (revealing its order) or passes. */
-        choix: { meta: { actions: ['activate', 'pass'] }, on: { ACTIVER: 'activation' } },
-        /** The active detachment's bases move, charge, embark, disembark; Waaagh! is called here. */
-        activation: {
-          meta: { actions: ['move', 'moveDet', 'charge', 'embark', 'disembark', 'waaagh', 'done'] },
-          on: { MENACE: 'interception', ACTIVATION_FINIE: 'choix' },
+        choix: {
+          meta: { actions: ['activate', 'pass'] },
+          on: { ACTIVER: 'activation', FIN_DES_ACTIVATIONS: 'finInterception' },
         },
-        /** C5 / NE-U44: the moving base is within reach of hidden counters; their owner may fire. */
+        /**
+         * The active detachment's bases move, charge, embark, disembark; flyers fly (NE-U100) and interceptors
+         * create their zone (NE-U43); Waaagh! and On y va! are called here.
+         */
+        activation: {
+          meta: {
+            actions: [
+              'move',
+              'moveDet',
+              'charge',
+              'embark',
+              'disembark',
+              'fly',
+              'zone',
+              'waaagh',
+              'onYVa',
+              'done',
+            ],
+          },
+          on: { MENACE: 'interception', ZONE: 'interceptionAerienne', ACTIVATION_FINIE: 'choix' },
+        },
+        /**
+         * NE-U44…U46: an enemy flight crosses an Intercepteur zone at altitude: its owner may stop it there, and
+         * the interceptors' assault is resolved at once; the survivors fly on, through further zones and then the
+         * ground's interception fire.
+         */
+        interceptionAerienne: {
+          meta: { actions: ['intercepter', 'laisser'] },
+          on: { INTERCEPTION_FINIE: 'activation', MENACE: 'interception', ZONE: 'interceptionAerienne' },
+        },
+        /**
+         * C5 / NE-U44: the moving base is within reach of hidden counters; their owner may fire. NE-U36: close
+         * defences (DR) react here too, whatever their base's order.
+         */
         interception: {
-          meta: { actions: ['intercept', 'noIntercept'] },
+          meta: { actions: ['intercept', 'dr', 'noIntercept'] },
           on: { INTERCEPTION_FINIE: 'activation' },
         },
+        /** NE-U47: once every activation is over, an unused zone may intercept one enemy air detachment in it. */
+        finInterception: { meta: { actions: ['intercepter', 'laisser'] } },
       },
     },
     /** C1: the players alternate single actions: one detachment shoots, or one assault is resolved. */

@@ -1,6 +1,8 @@
 /** Every registered ruleset and its scenarios (maps/<id>/*.json), for the app, the CLI and the tests. */
 import laChapelleEnRuines from '../../maps/company/la-chapelle-en-ruines.json';
 import lePontDeCendres from '../../maps/company/le-pont-de-cendres.json';
+import gueDeKrag from '../../maps/epic/gue-de-krag.json';
+import leGrandGargant from '../../maps/epic/le-grand-gargant.json';
 import plaineDeGrik from '../../maps/epic/plaine-de-grik.json';
 import type { BoardModel, Overlay } from '../engine/board-model';
 import type { AnyRuleset, BaseAction } from '../engine/contract';
@@ -25,7 +27,7 @@ const entry = (data: { id: string; name: Message }): ScenarioEntry => ({
 });
 
 export const scenarios: Record<string, ScenarioEntry[]> = {
-  epic: [entry(plaineDeGrik)],
+  epic: [entry(plaineDeGrik), entry(gueDeKrag), entry(leGrandGargant)],
   company: [entry(lePontDeCendres), entry(laChapelleEnRuines)],
 };
 

@@ -1,8 +1,14 @@
 /** Builds small `epic` positions for rule tests from a compact description, through the real scenario gate. */
+import { randomBot } from '../../ai/bots';
+import { playMatch } from '../../ai/match';
 import type { GameEvent } from '../../src/engine/contract';
+import { hashState } from '../../src/engine/hash';
+import { replay } from '../../src/engine/record';
 import { epicRuleset } from '../../src/rulesets/epic';
+import { PROFILES } from '../../src/rulesets/epic/data';
 import type { EpicScenario } from '../../src/rulesets/epic/scenario';
 import type { EpicAction, EpicSide, EpicState, Order } from '../../src/rulesets/epic/types';
+import { scenarios } from '../../src/rulesets/registry';
 import { rngForDice } from './dice';
 
 export interface BaseSpec {
@@ -12,6 +18,7 @@ export interface BaseSpec {
   y: number;
   facing?: number;
   carriedBy?: string;
+  altitude?: 'sol' | 'basse' | 'haute';
 }
 
 export interface DetSpec {
@@ -91,3 +98,74 @@ export function giveOrders(s: EpicState, orders: Record<string, Order>, first: E
 export const diceOf = (events: GameEvent[]): number[] =>
   events.flatMap((e) => (e.dice ?? []).flatMap((d) => d.dice));
 export const kinds = (events: GameEvent[]): string[] => events.map((e) => `${e.rule}:${e.kind}`);
+
+// --- whole random games (test/epic-random*.test.ts) -----------------------------------------------------
+
+/** The invariants every state keeps, or what broke. Overlaps are swept along x (the table is sparse). */
+export function epicInvariants(s: EpicState): string | null {
+  for (const b of s.bases) {
+    if (b.pdv < 0) return `${b.id} has negative PdV`;
+    if (b.alive !== b.pdv > 0) return `${b.id} alive=${b.alive} with ${b.pdv} PdV`;
+    if (b.alive && b.carriedBy && !s.bases.find((t) => t.id === b.carriedBy)?.alive)
+      return `${b.id} carried by a dead transport`;
+  }
+  const onTable = s.bases
+    .filter((b) => b.alive && b.carriedBy === null)
+    .map((b) => ({ b, r: PROFILES[b.profile]!.radius }))
+    .sort((p, q) => p.b.x - q.b.x);
+  for (let i = 0; i < onTable.length; i++) {
+    const { b: a, r } = onTable[i]!;
+    if (a.x < r - 1e-6 || a.y < r - 1e-6 || a.x > s.table.width - r + 1e-6 || a.y > s.table.height - r + 1e-6)
+      return `${a.id} is off the table`;
+    for (let j = i + 1; j < onTable.length; j++) {
+      const { b, r: rb } = onTable[j]!;
+      if (b.x - a.x >= r + rb) break;
+      if (a.alt !== b.alt) continue; // NE-U95: aircraft fly over the bases below them
+      if (Math.hypot(a.x - b.x, a.y - b.y) < r + rb - 1e-6)
+        return `${a.id} and ${b.id} stand in the same place`;
+    }
+  }
+  // Orders stay hidden from the other side until revealed.
+  for (const side of ['blue', 'red'] as const) {
+    const seen = epicRuleset.observe(s, side) as EpicState;
+    for (const d of seen.dets)
+      if (d.side !== side && !d.revealed && d.order !== null) return `${side} sees ${d.id}'s hidden order`;
+    if (seen.rng.s0 !== 0) return 'observe leaks the RNG';
+  }
+  return null;
+}
+
+/**
+ * Plays `games` random games of a scenario: each ends without an exception, keeps the invariants every ply,
+ * replays from its record to the same hash, and survives a JSON round trip. Returns plies and winners seen.
+ */
+export function playRandomGames(scenarioId: string, games: number): { plies: number; winners: Set<string> } {
+  const sc = scenarios.epic!.find((x) => x.id === scenarioId);
+  if (!sc) throw new Error(`no epic scenario ${scenarioId}`);
+  let plies = 0;
+  const winners = new Set<string>();
+  for (let g = 0; g < games; g++) {
+    const result = playMatch(
+      epicRuleset,
+      sc.id,
+      sc.data,
+      `rg${g}`,
+      { blue: randomBot(`b${g}`), red: randomBot(`r${g}`) },
+      {
+        onPly: (state) => {
+          const bad = epicInvariants(state as EpicState);
+          if (bad) throw new Error(`${sc.id} game ${g} ply ${state.ply}: ${bad}`);
+        },
+      },
+    );
+    if (result.outcome.status !== 'finished') throw new Error(`${sc.id} game ${g} did not finish`);
+    winners.add(String(result.outcome.winner));
+    plies += result.plies;
+    const again = replay<EpicState>(epicRuleset, sc.data, result.record);
+    if (!again.ok) throw new Error(`${sc.id} game ${g}: ${again.error.message.en}`);
+    if (again.value.finalHash !== result.finalHash) throw new Error(`${sc.id} game ${g}: replay diverges`);
+    if (hashState(JSON.parse(JSON.stringify(result.state))) !== result.finalHash)
+      throw new Error(`${sc.id} game ${g}: the state is not plain JSON`);
+  }
+  return { plies, winners };
+}

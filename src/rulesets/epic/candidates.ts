@@ -5,7 +5,7 @@
  */
 import type { LegalRegion, LegalSet } from '../../engine/contract';
 import { maxReachAlong, type Vec2 } from '../../engine/geometry';
-import { check, combatActions, decider, decisionOf } from './rules';
+import { check, combatActions, decider, decisionOf, drBases, flyOptions } from './rules';
 import {
   baseById,
   coherencyGroups,
@@ -87,13 +87,48 @@ function formationMoves(s: EpicState, det: string): EpicAction[] {
   return out;
 }
 
+/** NE-U16: one On y va! idea: the first friendly detachment in reach hops toward the nearest enemy, short of contact. */
+function onYVaCandidate(s: EpicState, bb: EpicBase): EpicAction | null {
+  for (const d of s.dets) {
+    if (d.side !== bb.side || d.id === bb.det) continue;
+    const bs = s.bases.filter((b) => b.det === d.id && onTable(b));
+    if (bs.length === 0 || !bs.some((b) => Math.hypot(b.x - bb.x, b.y - bb.y) <= 15)) continue;
+    const c = centroid(bs);
+    let foe: EpicBase | null = null;
+    let fd = Infinity;
+    for (const o of s.bases)
+      if (o.side !== bb.side && onTable(o)) {
+        const dd = Math.hypot(o.x - c.x, o.y - c.y);
+        if (dd < fd) {
+          fd = dd;
+          foe = o;
+        }
+      }
+    if (!foe) return null;
+    for (const len of [30, 20, 10]) {
+      const k = Math.min(len, Math.max(0, fd - 8)) / (fd || 1);
+      if (k <= 0) break;
+      const a: EpicAction = {
+        type: 'onYVa',
+        base: bb.id,
+        dets: [{ det: d.id, dx: (foe.x - c.x) * k, dy: (foe.y - c.y) * k }],
+      };
+      if (!check(s, a)) return a;
+    }
+  }
+  return null;
+}
+
 function activationCandidates(s: EpicState): EpicAction[] {
   const det = s.active!;
   const out: EpicAction[] = [];
   const bases = s.bases.filter((b) => b.det === det && b.alive);
   for (const b of bases) {
-    if (prof(b).abilities.bizarboy && !check(s, { type: 'waaagh', base: b.id }))
+    if (prof(b).abilities.bizarboy && !check(s, { type: 'waaagh', base: b.id })) {
       out.push({ type: 'waaagh', base: b.id });
+      const hop = onYVaCandidate(s, b);
+      if (hop) out.push(hop);
+    }
   }
   if (detById(s, det)!.order === 'charge') {
     for (const b of bases) {
@@ -109,7 +144,24 @@ function activationCandidates(s: EpicState): EpicAction[] {
       }
     }
   }
-  out.push(...formationMoves(s, det));
+  const flyers = bases.length > 0 && bases.every((b) => prof(b).abilities.volant);
+  if (flyers) {
+    // NE-U100: a few flights; NE-U43: an interceptor on Charge may create its zone instead.
+    const fl = flyOptions(s, det);
+    out.push(...fl.filter((_, i) => i % 3 === 0).slice(0, 4));
+    const d = detById(s, det)!;
+    if (d.order === 'charge')
+      for (const a of fl) {
+        if (a.type !== 'fly') continue;
+        const len = Math.hypot(a.dx, a.dy) || 1;
+        const half = Math.min(...bases.map((b) => prof(b).move)) / 2;
+        const z: EpicAction = { type: 'zone', det, dx: (a.dx / len) * half, dy: (a.dy / len) * half };
+        if (!check(s, z)) {
+          out.push(z);
+          break;
+        }
+      }
+  } else out.push(...formationMoves(s, det));
   for (const b of bases) {
     if (b.carriedBy) {
       const t = baseById(s, b.carriedBy)!;
@@ -127,9 +179,12 @@ function activationCandidates(s: EpicState): EpicAction[] {
           break;
         }
       }
-    } else if (prof(b).cls === 1) {
+    } else if (prof(b).cls <= 2 || prof(b).abilities.artillerieLegere) {
       for (const t of bases)
-        if (prof(t).abilities.transport && load(s, t.id) < (prof(t).abilities.transport ?? 0)) {
+        if (
+          prof(t).abilities.transport &&
+          (prof(b).abilities.artillerieLegere || load(s, t.id) < (prof(t).abilities.transport ?? 0))
+        ) {
           const a: EpicAction = { type: 'embark', base: b.id, transport: t.id };
           if (!check(s, a)) out.push(a);
         }
@@ -153,7 +208,34 @@ function activationCandidates(s: EpicState): EpicAction[] {
         if (!check(s, a)) out.push(a);
       }
   }
-  out.push({ type: 'done' });
+  if (!check(s, { type: 'done' })) out.push({ type: 'done' });
+  return out;
+}
+
+/** NE-U44: intercept the flight at the first point in the zone, or let it go; NE-U47 at the end of the phase. */
+function airCandidates(s: EpicState): EpicAction[] {
+  const out: EpicAction[] = [];
+  if (s.phase === 'mouvement.finInterception') {
+    const side = decider(s);
+    for (const d of s.dets)
+      if (d.side === side && d.zone && !d.zoneUsed)
+        for (const t of s.dets) {
+          const a: EpicAction = { type: 'intercepter', det: d.id, target: t.id };
+          if (!check(s, a)) out.push(a);
+        }
+  } else {
+    const p = s.pending!;
+    for (const det of p.zones ?? [])
+      for (let k = 0; k <= 10; k++) {
+        const at = Math.max(p.progress, k / 10);
+        const a: EpicAction = { type: 'intercepter', det, at };
+        if (!check(s, a)) {
+          out.push(a);
+          break;
+        }
+      }
+  }
+  out.push({ type: 'laisser' });
   return out;
 }
 
@@ -172,6 +254,18 @@ function interceptCandidates(s: EpicState): EpicAction[] {
       }
     }
   }
+  // NE-U36: close defences may fire on the move whatever their base's order: all of them, at the first point in reach.
+  for (const f of drBases(s)) {
+    const n = (prof(f).abilities.dr ?? 0) - f.drUsed;
+    for (const at of [p.progress, 0.25, 0.5, 0.75, 1]) {
+      if (at < p.progress) continue;
+      const a: EpicAction = { type: 'dr', base: f.id, n, at };
+      if (!check(s, a)) {
+        out.push(a);
+        break;
+      }
+    }
+  }
   out.push({ type: 'noIntercept' });
   return out;
 }
@@ -182,7 +276,9 @@ export function epicCandidates(s: EpicState): EpicAction[] {
   switch (s.phase) {
     case 'ordres': {
       const d = decisionOf(s)!.unit!;
-      return ORDERS.map((order) => ({ type: 'order', det: d, order }));
+      return ORDERS.map((order): EpicAction => ({ type: 'order', det: d, order })).filter(
+        (a) => !check(s, a),
+      );
     }
     case 'initiative':
       return [
@@ -201,6 +297,9 @@ export function epicCandidates(s: EpicState): EpicAction[] {
       return activationCandidates(s);
     case 'mouvement.interception':
       return interceptCandidates(s);
+    case 'mouvement.interceptionAerienne':
+    case 'mouvement.finInterception':
+      return airCandidates(s);
     case 'combat': {
       const out = combatActions(s, side);
       const pool = s.sides[side].elitePool;
@@ -229,7 +328,14 @@ export function epicLegal(s: EpicState): LegalSet<EpicAction> {
   const regions: LegalRegion<EpicAction>[] = [];
   if (s.phase === 'mouvement.activation')
     for (const b of s.bases) {
-      if (b.det !== s.active || !b.alive || isBlocked(s, b) || remaining(s, b) <= 0) continue;
+      if (
+        b.det !== s.active ||
+        !b.alive ||
+        prof(b).abilities.volant ||
+        isBlocked(s, b) ||
+        remaining(s, b) <= 0
+      )
+        continue;
       const from = b.carriedBy ? baseById(s, b.carriedBy)! : b;
       const template: EpicAction = b.carriedBy
         ? { type: 'disembark', base: b.id, to: { x: from.x, y: from.y } }

@@ -5,12 +5,13 @@
  * Every function draws from `ctx.rng` only and pushes one event per resolved step when `ctx.ev` is given.
  */
 import type { DiceRoll, GameEvent } from '../../engine/contract';
-import { rollD6Pool, rollDice, rollSave } from '../../engine/dice';
+import { rollD6Pool, rollDice, rollSave, rollScatter } from '../../engine/dice';
 import { arcOf, inFrontHalf } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
 import type { Rng } from '../../engine/rng';
-import { BZZZT_ROWS, PROFILES, tableRow, WAAAGH_ROWS, WEAPONS } from './data';
+import { BZZZT_ROWS, ONYVA_ROWS, PROFILES, tableRow, WAAAGH_ROWS, WEAPONS } from './data';
 import {
+  auraFrom,
   baseDisc,
   canSee,
   canStandAt,
@@ -19,6 +20,7 @@ import {
   detById,
   detOf,
   hasZoc,
+  inOpenTop,
   inZocOf,
   onTable,
   other,
@@ -31,6 +33,8 @@ export interface Ctx {
   rng: Rng;
   /** Events are built only when this is given (the AI's fast path passes null). */
   ev: GameEvent[] | null;
+  /** NE-U86: transports destroyed during one shooting, whose emergency exits wait for the random allocation. */
+  wrecks?: { t: EpicBase; pdv: number }[] | null;
 }
 
 export function emit(
@@ -72,6 +76,7 @@ export function openBook(s: EpicState): LossBook {
 export function kill(ctx: Ctx, b: EpicBase, rule: string): void {
   if (!b.alive) return;
   const det = detOf(ctx.s, b);
+  const pdv = b.pdv;
   det.lostPdv += b.pdv;
   b.pdv = 0;
   b.alive = false;
@@ -79,8 +84,65 @@ export function kill(ctx: Ctx, b: EpicBase, rule: string): void {
     units: [b.id],
     side: b.side,
   });
-  if (prof(b).abilities.transport) emergencyExit(ctx, b);
+  if (prof(b).abilities.transport) {
+    if (ctx.wrecks) ctx.wrecks.push({ t: b, pdv });
+    else emergencyExit(ctx, b);
+  }
+  if (prof(b).abilities.dernierSursaut && FIGHT_RULE.test(rule) && b.carriedBy === null)
+    dernierSursaut(ctx, b);
   gretchinsCheck(ctx, det);
+}
+
+/** Deaths "en tir ou en assaut": shooting, interception, assault, Bzzzt!, DR (NE-U38). */
+const FIGHT_RULE = /^(C4|C5|C6|C8|NE-U1[0-5]|NE-U36|NE-U38|NE-W0[1-8])$/;
+
+/**
+ * NE-U38: a base with this ability destroyed by shooting or in an assault rolls a D6; on 5+ it fights one
+ * duel (2D6 + FA, C6) against the nearest enemy base within 6 cm (edge to edge) before it is removed
+ * (ASSUMPTION: one duel, placed in contact); the loser of the duel loses 1 PdV.
+ */
+function dernierSursaut(ctx: Ctx, b: EpicBase): void {
+  const s = ctx.s;
+  const die = ctx.rng.die(6);
+  let foe: EpicBase | null = null;
+  let best = Infinity;
+  if (die >= 5)
+    for (const o of s.bases) {
+      if (o.side === b.side || !onTable(o)) continue;
+      const gap = Math.hypot(o.x - b.x, o.y - b.y) - prof(o).radius - prof(b).radius;
+      if (gap <= 6 + 1e-9 && gap < best) {
+        best = gap;
+        foe = o;
+      }
+    }
+  emit(
+    ctx,
+    'NE-U38',
+    'deathThroes',
+    `${nameEn(b)}'s last effort: ${die}${die < 5 ? ', nothing' : foe ? `, it assaults ${nameEn(foe)}` : ', no enemy within 6 cm'}.`,
+    `Dernier sursaut de ${nameFr(b)} : ${die}${die < 5 ? ', rien' : foe ? `, il donne l'assaut à ${nameFr(foe)}` : ', aucun ennemi à 6 cm'}.`,
+    { dice: [{ label: 'last effort', sides: 6, dice: [die], target: 5 }], units: [b.id] },
+  );
+  if (!foe) return;
+  const aDice = rollDice(ctx.rng, 2, 6);
+  const fDice = rollDice(ctx.rng, 2, 6);
+  const aT = sum(aDice) + fa(s, b);
+  const fT = sum(fDice) + fa(s, foe);
+  emit(
+    ctx,
+    'NE-U38',
+    'duel',
+    `Duel ${nameEn(b)} ${aT} against ${nameEn(foe)} ${fT}.`,
+    `Duel ${nameFr(b)} ${aT} contre ${nameFr(foe)} ${fT}.`,
+    {
+      dice: [
+        { label: `assault ${b.id}`, sides: 6, dice: aDice },
+        { label: `assault ${foe.id}`, sides: 6, dice: fDice },
+      ],
+      units: [b.id, foe.id],
+    },
+  );
+  if (aT > fT) losePdv(ctx, foe, 1, true, 'NE-U38');
 }
 
 /** NE-U39: when every non-Gretchin base of a linked detachment is dead, its Gretchins are removed at once. */
@@ -103,18 +165,38 @@ function gretchinsCheck(ctx: Ctx, det: EpicDetachment): void {
 
 /** C9: each base carried by a destroyed transport survives on 4+, placed inside the transport's former ZOC. */
 function emergencyExit(ctx: Ctx, t: EpicBase): void {
+  // NE-U78/U79: 3+ from an open-topped transport, 4+ otherwise (C9).
+  const need = prof(t).abilities.toitOuvert ? 3 : 4;
   for (const b of ctx.s.bases) {
     if (!b.alive || b.carriedBy !== t.id) continue;
+    if (t.alt > 0 && !prof(b).abilities.reacteursDorsaux) {
+      // NE-U101: shot down in the air, only jump packs may try to get out.
+      b.carriedBy = null;
+      b.x = t.x;
+      b.y = t.y;
+      emit(
+        ctx,
+        'NE-U101',
+        'emergencyExit',
+        `${nameEn(b)} goes down with ${nameEn(t)}.`,
+        `${nameFr(b)} s'écrase avec ${nameFr(t)}.`,
+        {
+          units: [b.id],
+        },
+      );
+      kill(ctx, b, 'NE-U101');
+      continue;
+    }
     const die = ctx.rng.die(6);
-    const dice: DiceRoll[] = [{ label: 'emergency exit', sides: 6, dice: [die], target: 4 }];
+    const dice: DiceRoll[] = [{ label: 'emergency exit', sides: 6, dice: [die], target: need }];
     b.carriedBy = null;
-    const spot = die >= 4 ? freeSpotNear(ctx.s, b, t.x, t.y, 3.75 + prof(t).radius) : null;
+    const spot = die >= need ? freeSpotNear(ctx.s, b, t.x, t.y, t.alt > 0 ? 6 : 3.75 + prof(t).radius) : null; // NE-U101: within 6 cm
     if (spot) {
       b.x = spot.x;
       b.y = spot.y;
       emit(
         ctx,
-        'C9',
+        need === 3 ? 'C9 NE-U78' : 'C9',
         'emergencyExit',
         `${nameEn(b)} escapes the wreck (${die}).`,
         `${nameFr(b)} s'extrait de l'épave (${die}).`,
@@ -132,6 +214,63 @@ function emergencyExit(ctx: Ctx, t: EpicBase): void {
         { dice, units: [b.id] },
       );
       kill(ctx, b, 'C9');
+    }
+  }
+}
+
+/** A D6 read as one of `n` items (n ≤ 6: 1–2 → #1, 3–4 → #2, 5–6 → #3 for three; ASSUMPTION: floor((d − 1)·n / 6)). */
+const pickOf = (die: number, n: number): number => Math.floor(((die - 1) * n) / 6);
+
+/**
+ * NE-U86: when one shooting destroys several transports of a detachment whose loads differ, which of the
+ * detachment's transports were destroyed is rolled at random (a D6 per transport, re-rolling one already
+ * picked); the others survive with the PdV they had before their fatal hit (ASSUMPTION). Then the chosen
+ * ones' passengers make their emergency exits.
+ */
+function settleWrecks(ctx: Ctx, wrecks: { t: EpicBase; pdv: number }[], before: Map<string, string[]>): void {
+  const s = ctx.s;
+  const byDet = new Map<string, { t: EpicBase; pdv: number }[]>();
+  for (const w of wrecks) byDet.set(w.t.det, [...(byDet.get(w.t.det) ?? []), w]);
+  for (const [det, ws] of byDet) {
+    const pool = (before.get(det) ?? []).map((id) => s.bases.find((b) => b.id === id)!);
+    const loads = pool.map((t) =>
+      s.bases
+        .filter((b) => b.alive && b.carriedBy === t.id)
+        .map((b) => b.profile)
+        .sort()
+        .join(),
+    );
+    if (ws.length < 2 || pool.length > 6 || new Set(loads).size < 2) {
+      for (const w of ws) emergencyExit(ctx, w.t);
+      continue;
+    }
+    const chosen: number[] = [];
+    const dice: number[] = [];
+    while (chosen.length < ws.length && dice.length < 60) {
+      const d = ctx.rng.die(6);
+      dice.push(d);
+      const k = pickOf(d, pool.length);
+      if (!chosen.includes(k)) chosen.push(k);
+    }
+    for (let k = 0; chosen.length < ws.length; k++) if (!chosen.includes(k)) chosen.push(k);
+    const picked = chosen.map((k) => pool[k]!);
+    emit(
+      ctx,
+      'NE-U86',
+      'randomWrecks',
+      `Which transports were destroyed is rolled: ${picked.map((t) => t.id).join(', ')}.`,
+      `Les transports détruits sont tirés au sort : ${picked.map((t) => t.id).join(', ')}.`,
+      { dice: [{ label: 'transport', sides: 6, dice }], units: picked.map((t) => t.id) },
+    );
+    for (const w of ws)
+      if (!picked.includes(w.t)) {
+        w.t.alive = true;
+        w.t.pdv = w.pdv;
+        detOf(s, w.t).lostPdv -= w.pdv;
+      }
+    for (const t of picked) {
+      if (t.alive) kill(ctx, t, 'NE-U86');
+      else emergencyExit(ctx, t);
     }
   }
 }
@@ -266,6 +405,7 @@ export function saveOrLose(
   assault: boolean,
   rule: string,
   pre: DiceRoll[] = [],
+  dmg = 1,
 ): boolean {
   if (!b.alive) return false;
   const save = prof(b).save;
@@ -299,11 +439,58 @@ export function saveOrLose(
     });
     return false;
   }
-  emit(ctx, 'C4', 'unsaved', `${nameEn(b)} fails its save.`, `${nameFr(b)} rate sa sauvegarde.`, {
-    dice,
-    units: [b.id],
-  });
-  losePdv(ctx, b, 1, assault, rule);
+  emit(
+    ctx,
+    dmg > 1 ? 'NE-W03' : 'C4',
+    'unsaved',
+    `${nameEn(b)} fails its save${dmg > 1 ? ` and loses ${dmg} PdV (Dégâts)` : ''}.`,
+    `${nameFr(b)} rate sa sauvegarde${dmg > 1 ? ` et perd ${dmg} PdV (Dégâts)` : ''}.`,
+    { dice, units: [b.id] },
+  );
+  losePdv(ctx, b, dmg, assault, rule);
+  return true;
+}
+
+/** NE-U42: the tags an attack or power may carry that Immunisé bases ignore. */
+export const IMMUNE_TAGS = ['poison', 'maladie', 'pheromones', 'odeurs'] as const;
+
+/** NE-U42: whether an attack or power carrying `tags` has no effect on `b`. */
+export const immuneTo = (b: EpicBase, tags: readonly string[]): boolean =>
+  !!prof(b).abilities.immunise && tags.some((t) => (IMMUNE_TAGS as readonly string[]).includes(t));
+
+/** NE-U72 / NE-U34: the psychic save a base has against ethereal attacks, or null (none). */
+export function psychicSave(b: EpicBase): number | null {
+  const own = prof(b).abilities.sauvegardePsychique ?? null;
+  const fields = b.champs > 0 ? 4 : null; // NE-U34: active fields give a 4+ psychic save
+  if (own === null) return fields;
+  return fields === null ? own : Math.min(own, fields);
+}
+
+/**
+ * One ethereal psychic hit (NE-U61, C11): only a psychic save (NE-U72) protects, no armour save; PdV lost
+ * this way cannot be regenerated. Returns whether the base lost a PdV.
+ */
+export function etherealHit(ctx: Ctx, b: EpicBase, rule: string): boolean {
+  if (!b.alive) return false;
+  const ps = psychicSave(b);
+  if (ps !== null) {
+    const die = ctx.rng.die(6);
+    const ok = die >= ps;
+    emit(
+      ctx,
+      'NE-U72',
+      ok ? 'saved' : 'unsaved',
+      `${nameEn(b)} makes its psychic save ${ps}+: ${die}.`,
+      `${nameFr(b)} fait sa sauvegarde psychique ${ps}+ : ${die}.`,
+      { dice: [{ label: 'psychic save', sides: 6, dice: [die], target: ps }], units: [b.id] },
+    );
+    if (ok) return false;
+  }
+  if (b.pdv <= 1) kill(ctx, b, rule);
+  else {
+    b.pdv--;
+    detOf(ctx.s, b).lostPdv++;
+  }
   return true;
 }
 
@@ -320,50 +507,140 @@ export interface FireOptions {
   elite: number;
   /** Where each target base stands mid-move (interception); absent = where it is. */
   at?: Map<string, { x: number; y: number }>;
+  /** C8 / NE-W02: indirect fire of Artillerie weapons: no line of sight, −2 to hit. */
+  indirect?: boolean;
+  /** NE-U78: non-template fire aimed at the bases carried in open-topped transports, not at the hulls. */
+  aboard?: boolean;
+  /** NE-U95: the moving bases' altitude at `at` (interception of a flight), and whether it is landing. */
+  atAlt?: number;
+  landing?: boolean;
   rule: string;
 }
 
-/** The weapons of a base that can reach `t` (range centre to centre, LOS, arc: C4). */
+/** NE-U36: the base's unused close defences as one weapon: 15 cm, 360°, 6+ (7+ on interception), PA 0. */
+export const drWeapon = (n: number): WeaponProfile => ({
+  id: 'dr',
+  name: { en: 'Close defences', fr: 'Défenses rapprochées' },
+  range: 15,
+  attacks: n,
+  toHit: 6,
+  pa: 0,
+  abilities: { tourelle: true },
+});
+
+/** C4 / NE-W01 / NE-W08 / NE-U36: weapons that fire all round whatever the base's class. */
+const allRound = (w: WeaponProfile): boolean => !!(w.abilities?.tourelle || w.abilities?.aa);
+
+/**
+ * The weapons of a base that can reach `t` (range centre to centre, LOS, arc: C4). Unused close defences
+ * (NE-U36) join as one weapon against classes 1–2. Indirect fire (C8) takes only Artillerie weapons and
+ * needs no line of sight.
+ */
 export function weaponsInReach(
   s: EpicState,
   a: EpicBase,
   t: EpicBase,
   at?: { x: number; y: number },
+  indirect = false,
+  tAlt = t.alt,
+  assumeTa = false,
 ): WeaponProfile[] {
   const tx = at ? at.x : t.x;
   const ty = at ? at.y : t.y;
-  const d = Math.hypot(tx - a.x, ty - a.y);
-  const out: WeaponProfile[] = [];
-  for (const id of prof(a).weapons) {
+  let d = Math.hypot(tx - a.x, ty - a.y);
+  // NE-U98: +25 cm between a base at High altitude and one that is not.
+  if ((tAlt === 2) !== (a.alt === 2)) d += 25;
+  let out: WeaponProfile[] = [];
+  const p = prof(a);
+  if (tAlt > 0 && indirect) return out; // C8: no indirect fire at aircraft
+  for (const id of p.weapons) {
     const w = WEAPONS[id]!;
+    if (indirect && !w.abilities?.artillerie) continue;
     if (d <= w.range) out.push(w);
   }
+  const dr = (p.abilities.dr ?? 0) - a.drUsed;
+  if (!indirect && dr > 0 && d <= 15 && prof(t).cls < 3 && tAlt === 0) out.push(drWeapon(dr));
   if (out.length === 0) return out;
-  // C4: classes 3+ fire in their front 180°.
-  if (prof(a).cls >= 3 && !inFrontHalf(a.facing, a, { x: tx, y: ty })) return [];
-  if (!canSee(s, a, t, at)) return [];
+  if (p.abilities.volant && a.alt > 0) {
+    // NE-U102: a flyer fires in its front 180°.
+    if (!inFrontHalf(a.facing, a, { x: tx, y: ty })) return [];
+  } else if (p.abilities.volant) {
+    out = out.filter(allRound); // NE-U104: landed, only its 360° weapons
+  } else if (p.cls >= 3 && !inFrontHalf(a.facing, a, { x: tx, y: ty })) {
+    // C4: classes 3+ fire in their front 180°, except Tourelle, AA and DR (360°).
+    out = out.filter(allRound);
+  }
+  if (tAlt > 0) {
+    // NE-U106: at an aircraft, AA weapons; others only on Tir Appuyé with a 360° arc, or a Titan's on Tir Appuyé.
+    const ta = assumeTa || detOf(s, a).order === 'tirAppuye';
+    out = out.filter(
+      (w) => w.abilities?.aa || (ta && (allRound(w) || (p.cls <= 2 && !p.abilities.volant) || p.cls >= 5)),
+    );
+  }
+  if (out.length === 0) return out;
+  if (!indirect && !canSee(s, a, t, at, tAlt)) return [];
   return out;
 }
 
-/** C4: the to-hit modifiers against a target base, one line each. */
+/** C4: the to-hit modifiers against a target base, one line each, for weapon `w` when given. */
 export function toHitModifiers(
   ctx: Ctx | { s: EpicState },
   a: EpicBase,
   t: EpicBase,
-  o: Pick<FireOptions, 'interception' | 'counterCharge' | 'snap'>,
+  o: Pick<FireOptions, 'interception' | 'counterCharge' | 'snap' | 'indirect' | 'atAlt' | 'landing'>,
   at?: { x: number; y: number },
+  w?: WeaponProfile,
 ) {
   const s = ctx.s;
   const lines: { label: Message; value: number }[] = [];
+  const wa = w?.abilities ?? {};
+  const tAlt = at && o.atAlt !== undefined ? o.atAlt : t.alt;
+  const dr = w?.id === 'dr';
   if (o.interception && !o.counterCharge) {
     const pos = at ?? t;
     const inZoc = hasZoc(s, a) && inZocOf(pos.x, pos.y, prof(t).radius, a);
-    if (!inZoc)
+    // NE-W01 AA and NE-U73 never take the −1; DR use their own 7+ (6+ with the −1, NE-U36).
+    const exempt =
+      !dr && (wa.aa || prof(a).abilities.sansMalusInterception || detOf(s, a).abilities.includes('NE-U73'));
+    if (!inZoc && !exempt)
       lines.push({ label: { en: 'interception fire (C5)', fr: "tir d'interception (C5)" }, value: -1 });
   }
+  if (dr) return lines; // NE-U36: fixed values (ASSUMPTION: no other modifier)
   if (o.snap)
     lines.push({ label: { en: 'snap fire, no order (C1)', fr: 'tir réflexe, sans ordre (C1)' }, value: -1 });
-  const cover = at ? coverMalus(s, { ...t, x: at.x, y: at.y }) : coverMalus(s, t);
+  if (o.indirect)
+    lines.push({
+      label: { en: 'indirect fire, unobserved (C8)', fr: 'tir indirect non observé (C8)' },
+      value: -2,
+    });
+  // NE-U106: Cible Difficile: −1 at an aircraft in the air, except for AA weapons.
+  if (tAlt > 0 && !wa.aa)
+    lines.push({ label: { en: 'hard target (NE-U106)', fr: 'cible difficile (NE-U106)' }, value: -1 });
+  // NE-U90: a flyer landing evades: −1, even against AA.
+  if (o.landing)
+    lines.push({
+      label: { en: 'landing evasion (NE-U90)', fr: "manœuvre d'atterrissage (NE-U90)" },
+      value: -1,
+    });
+  // NE-W01: AA hits at −2 unless the target is a flyer or class 5+.
+  if (wa.aa && prof(t).cls < 5 && !prof(t).abilities.volant)
+    lines.push({
+      label: { en: 'AA against a ground target (NE-W01)', fr: 'AA contre une cible au sol (NE-W01)' },
+      value: -2,
+    });
+  // NE-U78/U79: a base carried in an open-topped transport is hit at −1, like light cover (ASSUMPTION:
+  // Ignore and Réduit les Couverts lift it, as L238 says for templates).
+  if (t.carriedBy !== null && !at && !wa.ignoreCouverts && !wa.reduitCouverts)
+    lines.push({
+      label: {
+        en: 'carried in an open-topped transport (NE-U78)',
+        fr: 'transporté dans un Toit Ouvert (NE-U78)',
+      },
+      value: -1,
+    });
+  let cover = tAlt > 0 ? 0 : at ? coverMalus(s, { ...t, x: at.x, y: at.y }) : coverMalus(s, t);
+  if (wa.ignoreCouverts) cover = 0; // NE-W05
+  if (wa.reduitCouverts) cover = Math.max(0, cover - 1); // NE-W07
   if (cover > 0)
     lines.push({
       label:
@@ -380,15 +657,120 @@ export function toHitModifiers(
   return lines;
 }
 
-/** C4: extra −1 PA for flank or rear shots at a vehicle (class 3+). */
-export const arcPa = (a: EpicBase, t: EpicBase): number =>
-  prof(t).cls >= 3 && arcOf(t.facing, t, a) !== 'front' ? -1 : 0;
+/**
+ * C4: extra −1 PA for flank or rear shots at a vehicle (class 3+); Blindage renforcé removes it (NE-U30), its
+ * flank-only form keeps it from the rear 90° (NE-U31).
+ */
+export function arcPa(a: EpicBase, t: EpicBase): number {
+  if (prof(t).cls < 3) return 0;
+  const arc = arcOf(t.facing, t, a);
+  if (arc === 'front') return 0;
+  const armour = prof(t).abilities.blindage;
+  if (armour === 'all') return 0;
+  if (armour === 'flancs' && arc !== 'rear') return 0;
+  return -1;
+}
+
+type Hit = { t: EpicBase; pa: number; dmg: number; w: WeaponProfile };
+
+/**
+ * NE-U36: `n` close defences of `f` fire on the moving base `t` standing at `at`: 7+ to hit (the interception
+ * malus included), or 6+ as counter-charge fire; PA 0; no re-roll (ASSUMPTION). Each is spent for the turn.
+ */
+export function drFire(
+  ctx: Ctx,
+  f: EpicBase,
+  t: EpicBase,
+  n: number,
+  at: { x: number; y: number },
+  counterCharge: boolean,
+): void {
+  f.drUsed += n;
+  const o: FireOptions = { interception: true, counterCharge, snap: false, elite: 0, rule: 'NE-U36' };
+  const hitsN = rollAgainst(ctx, f, t, drWeapon(n), n, o, false, at, { left: 0, used: true });
+  for (let k = 0; k < hitsN; k++) saveOrLose(ctx, t, 0, false, 'NE-U36');
+}
+
+/** C8: a template of diameter `size` at `c`: every base on the table whose centre it covers. */
+function underTemplate(s: EpicState, c: { x: number; y: number }, size: number): EpicBase[] {
+  return s.bases.filter((b) => onTable(b) && Math.hypot(b.x - c.x, b.y - c.y) <= size / 2 + 1e-9);
+}
+
+/** Rolls one weapon's dice against one base; returns the number of hits, emitting the roll. */
+function rollAgainst(
+  ctx: Ctx,
+  a: EpicBase,
+  t: EpicBase,
+  w: WeaponProfile,
+  dice: number,
+  o: FireOptions,
+  ones: boolean,
+  at: { x: number; y: number } | undefined,
+  elite: { left: number; used: boolean },
+): number {
+  const s = ctx.s;
+  const mods = toHitModifiers(ctx, a, t, o, at, w);
+  const target = w.toHit - mods.reduce((m, l) => m + l.value, 0);
+  const roll = rollD6Pool(ctx.rng, { dice, target, reroll: ones ? 'ones' : 'none' });
+  let successes = roll.successes;
+  const rerolled = [...roll.rerolled];
+  const extra = [...roll.extra];
+  /** Whether die i hits: a natural value ≥ target, or under 7+…9+ a 6 then the second die (C4). */
+  const hit = (i: number): boolean =>
+    target <= 6
+      ? roll.rolls[i]! >= target
+      : roll.rolls[i] === 6 && (extra.find(([j]) => j === i)?.[1] ?? 0) >= target - 3;
+  // NE-U37: one missed die per Elite base, from the pool, never a die already re-rolled.
+  if (!elite.used && elite.left > 0 && isElite(a) && successes < dice && target <= 9) {
+    const idx = roll.rolls.findIndex((_, i) => !rerolled.some(([j]) => j === i) && !hit(i));
+    if (idx >= 0) {
+      elite.used = true;
+      elite.left--;
+      s.sides[a.side].elitePool--;
+      const again = rollD6Pool(ctx.rng, { dice: 1, target });
+      rerolled.push([idx, roll.rolls[idx]!]);
+      roll.rolls[idx] = again.rolls[0]!;
+      for (let k = extra.length - 1; k >= 0; k--) if (extra[k]![0] === idx) extra.splice(k, 1);
+      for (const [, second] of again.extra) extra.push([idx, second]);
+      if (again.successes > 0) successes++;
+      emit(
+        ctx,
+        'NE-U37',
+        'eliteReroll',
+        `Elite re-roll for ${nameEn(a)} (${s.sides[a.side].elitePool} left in the pool).`,
+        `Relance Elite pour ${nameFr(a)} (il en reste ${s.sides[a.side].elitePool}).`,
+        { units: [a.id], side: a.side },
+      );
+    }
+  }
+  const rolls: DiceRoll[] = [
+    { label: 'to hit', sides: 6, dice: roll.rolls, target, rerolled, modifiers: mods },
+  ];
+  // Under 7+…9+ every 6 rolls a second die needing target − 3: show those dice too (C4).
+  if (extra.length > 0)
+    rolls.push({
+      label: 'to hit, second die after a 6',
+      sides: 6,
+      dice: extra.map(([, d]) => d),
+      target: target - 3,
+    });
+  const rule = w.id === 'dr' ? 'NE-U36' : o.rule;
+  emit(
+    ctx,
+    rule,
+    'fire',
+    `${nameEn(a)} fires ${w.name.en} at ${nameEn(t)}: ${successes} hit(s) on ${target}+.`,
+    `${nameFr(a)} tire (${w.name.fr}) sur ${nameFr(t)} : ${successes} touche(s) à ${target}+.`,
+    { dice: rolls, units: [a.id, t.id], side: a.side },
+  );
+  return successes;
+}
 
 /**
  * Resolves the fire of `firers` at detachment `target`. Each firing base sends every die of each weapon in
  * reach at the nearest base of the target it can reach (ASSUMPTION: allocation to the nearest). To-hit with
- * the weapon's value worsened by the modifiers; Tir Appuyé and interception re-roll 1s; saves; PdV.
- * Returns the number of hits.
+ * the weapon's value worsened by the modifiers; Tir Appuyé and interception re-roll 1s; templates (C8);
+ * power fields (NE-U34); saves; PdV (Dégâts, NE-W03). Returns the number of hits.
  */
 export function resolveFire(
   ctx: Ctx,
@@ -399,21 +781,31 @@ export function resolveFire(
 ): number {
   const s = ctx.s;
   const qgDeaths: EpicBase[] = [];
-  type Hit = { t: EpicBase; pa: number; dice: DiceRoll };
   const hits: Hit[] = [];
-  let eliteLeft = Math.min(o.elite, s.sides[firers[0]?.side ?? 'blue'].elitePool);
+  const self: Hit[] = [];
+  const elite = { left: Math.min(o.elite, s.sides[firers[0]?.side ?? 'blue'].elitePool), used: false };
+  // NE-U86: the transports of each detachment standing before the fire, for the random allocation.
+  const before = new Map<string, string[]>();
+  for (const b of s.bases)
+    if (b.alive && prof(b).abilities.transport) before.set(b.det, [...(before.get(b.det) ?? []), b.id]);
+  const outerWrecks = ctx.wrecks ?? null;
+  ctx.wrecks = [];
+  /** NE-U79: open-topped transports under a template, and what hit them. */
+  const openHit: { t: EpicBase; a: EpicBase; w: WeaponProfile }[] = [];
   for (const a of firers) {
     // Allocation: the nearest reachable base of the target detachment.
     let best: EpicBase | null = null;
     let bestD = Infinity;
     let bestW: WeaponProfile[] = [];
     for (const t of s.bases) {
-      // A base disembarking under interception fire is still aboard but stands where `at` says (C5).
-      if (t.det !== target || !t.alive || (t.carriedBy !== null && !o.at?.has(t.id))) continue;
+      // A base disembarking under interception fire is still aboard but stands where `at` says (C5);
+      // NE-U78: aimed "aboard", only the passengers of open-topped transports are targets.
+      if (t.det !== target || !t.alive) continue;
+      if (o.aboard ? !inOpenTop(s, t) : t.carriedBy !== null && !o.at?.has(t.id)) continue;
       const at = o.at?.get(t.id);
       const d = Math.hypot((at?.x ?? t.x) - a.x, (at?.y ?? t.y) - a.y);
       if (d >= bestD) continue;
-      const ws = weaponsInReach(s, a, t, at);
+      const ws = weaponsInReach(s, a, t, at, !!o.indirect, at && o.atAlt !== undefined ? o.atAlt : t.alt);
       if (ws.length === 0) continue;
       best = t;
       bestD = d;
@@ -421,77 +813,110 @@ export function resolveFire(
     }
     if (!best) continue;
     const at = o.at?.get(best.id);
-    const mods = toHitModifiers(ctx, a, best, o, at);
-    const malus = mods.reduce((m, l) => m - l.value, 0);
-    const ones = o.interception || reRollOnes(a);
-    let eliteUsed = false;
+    const ones = (o.interception || reRollOnes(a)) && !o.indirect;
+    elite.used = false;
     for (const w of bestW) {
-      const target = w.toHit + malus;
-      const roll = rollD6Pool(ctx.rng, { dice: w.attacks, target, reroll: ones ? 'ones' : 'none' });
-      let successes = roll.successes;
-      const rerolled = [...roll.rerolled];
-      const extra = [...roll.extra];
-      /** Whether die i hits: a natural value ≥ target, or under 7+…9+ a 6 then the second die (C4). */
-      const hit = (i: number): boolean =>
-        target <= 6
-          ? roll.rolls[i]! >= target
-          : roll.rolls[i] === 6 && (extra.find(([j]) => j === i)?.[1] ?? 0) >= target - 3;
-      // NE-U37: one missed die per Elite base, from the pool, never a die already re-rolled.
-      if (!eliteUsed && eliteLeft > 0 && isElite(a) && successes < w.attacks && target <= 9) {
-        const idx = roll.rolls.findIndex((_, i) => !rerolled.some(([j]) => j === i) && !hit(i));
-        if (idx >= 0) {
-          eliteUsed = true;
-          eliteLeft--;
-          s.sides[a.side].elitePool--;
-          const again = rollD6Pool(ctx.rng, { dice: 1, target });
-          rerolled.push([idx, roll.rolls[idx]!]);
-          roll.rolls[idx] = again.rolls[0]!;
-          for (let k = extra.length - 1; k >= 0; k--) if (extra[k]![0] === idx) extra.splice(k, 1);
-          for (const [, second] of again.extra) extra.push([idx, second]);
-          if (again.successes > 0) successes++;
-          emit(
-            ctx,
-            'NE-U37',
-            'eliteReroll',
-            `Elite re-roll for ${nameEn(a)} (${s.sides[a.side].elitePool} left in the pool).`,
-            `Relance Elite pour ${nameFr(a)} (il en reste ${s.sides[a.side].elitePool}).`,
-            { units: [a.id], side: a.side },
-          );
+      const wa = w.abilities ?? {};
+      if (o.aboard && wa.gabarit) continue; // NE-U78: only non-template weapons aim at the passengers
+      const dmg = 1 + (wa.degats ?? 0);
+      const arc = arcPa(a, best);
+      if (w.id === 'dr') a.drUsed += w.attacks; // NE-U36: a close defence fires once a turn
+      let dice = w.attacks;
+      if (wa.instable) {
+        // NE-W06: the D6 of attack dice first; on a 1 the weapon does not fire and hits its own base.
+        dice = ctx.rng.die(6);
+        emit(
+          ctx,
+          'NE-W06',
+          'unstable',
+          `${nameEn(a)}'s ${w.name.en}: ${dice} attack dice${dice === 1 ? ': it backfires!' : '.'}`,
+          `${w.name.fr} de ${nameFr(a)} : ${dice} dés d'attaque${dice === 1 ? ' : il explose au nez de son servant !' : '.'}`,
+          { dice: [{ label: 'attack dice', sides: 6, dice: [dice] }], units: [a.id] },
+        );
+        if (dice === 1) {
+          self.push({ t: a, pa: w.pa, dmg, w });
+          continue;
         }
       }
-      const dice: DiceRoll = {
-        label: 'to hit',
-        sides: 6,
-        dice: roll.rolls,
-        target,
-        rerolled,
-        modifiers: mods,
-      };
-      const rolls: DiceRoll[] = [dice];
-      // Under 7+…9+ every 6 rolls a second die needing target − 3: show those dice too (C4).
-      if (extra.length > 0)
-        rolls.push({
-          label: 'to hit, second die after a 6',
-          sides: 6,
-          dice: extra.map(([, d]) => d),
-          target: target - 3,
-        });
-      emit(
-        ctx,
-        o.rule,
-        'fire',
-        `${nameEn(a)} fires ${w.name.en} at ${nameEn(best)}: ${successes} hit(s) on ${target}+.`,
-        `${nameFr(a)} tire (${w.name.fr}) sur ${nameFr(best)} : ${successes} touche(s) à ${target}+.`,
-        { dice: rolls, units: [a.id, best.id], side: a.side },
-      );
-      for (let k = 0; k < successes; k++) hits.push({ t: best, pa: w.pa + arcPa(a, best), dice });
+      if (wa.gabarit) {
+        // C8: one template per attack die, centred on the target base; indirect fire scatters 2D6 cm.
+        for (let k = 0; k < dice; k++) {
+          let c = at ?? { x: best.x, y: best.y };
+          if (o.indirect) {
+            const sc = rollScatter(ctx.rng, { distanceDice: 2 });
+            if (!sc.hit) {
+              c = {
+                x: Math.min(s.table.width, Math.max(0, c.x + Math.cos(sc.angle) * sc.distance)),
+                y: Math.min(s.table.height, Math.max(0, c.y + Math.sin(sc.angle) * sc.distance)),
+              };
+            }
+            emit(
+              ctx,
+              'C8',
+              'scatter',
+              sc.hit ? 'The barrage lands on target.' : `The barrage scatters ${sc.distance} cm.`,
+              sc.hit ? 'Le tir tombe sur la cible.' : `Le tir dévie de ${sc.distance} cm.`,
+              { dice: sc.hit ? [] : [{ label: 'scatter', sides: 6, dice: sc.dice }], units: [a.id] },
+            );
+          }
+          for (const u of underTemplate(s, c, wa.gabarit)) {
+            const n = rollAgainst(ctx, a, u, w, 1, { ...o, rule: 'C8' }, ones, undefined, elite);
+            for (let h = 0; h < n; h++) hits.push({ t: u, pa: w.pa + arcPa(a, u), dmg, w });
+            if (prof(u).abilities.toitOuvert && !openHit.some((x) => x.t === u)) openHit.push({ t: u, a, w });
+          }
+        }
+        continue;
+      }
+      const n = rollAgainst(ctx, a, best, w, dice, o, ones && w.id !== 'dr', at, elite);
+      for (let k = 0; k < n; k++) hits.push({ t: best, pa: w.pa + arc, dmg, w });
     }
   }
-  for (const h of hits) {
+  for (const h of [...hits, ...self]) {
     const wasAlive = h.t.alive;
-    saveOrLose(ctx, h.t, h.pa, false, o.rule);
+    if (!wasAlive) continue;
+    // NE-U34: each hit on active power fields rolls a D6: a 1 passes, else it stops; PA −1 or worse destroys one.
+    if (h.t.champs > 0) {
+      const die = ctx.rng.die(6);
+      const stopped = die !== 1;
+      const burst = stopped && h.pa <= -1;
+      if (burst) h.t.champs--;
+      emit(
+        ctx,
+        'NE-U34',
+        'fields',
+        `${nameEn(h.t)}'s power fields: ${die}: ${stopped ? (burst ? 'the shot is stopped and a field goes down' : 'the shot is stopped') : 'the shot gets through'} (${h.t.champs} left).`,
+        `Champs Énergétiques de ${nameFr(h.t)} : ${die} : ${stopped ? (burst ? 'le tir est arrêté et détruit un champ' : 'le tir est arrêté') : 'le tir passe'} (il en reste ${h.t.champs}).`,
+        { dice: [{ label: 'power field', sides: 6, dice: [die], target: 2 }], units: [h.t.id] },
+      );
+      if (stopped) continue;
+    }
+    saveOrLose(ctx, h.t, h.pa, false, h.w.id === 'dr' ? 'NE-U36' : o.rule, [], h.dmg);
     if (wasAlive && !h.t.alive && prof(h.t).abilities.qg) qgDeaths.push(h.t);
   }
+  // NE-U79: an open-topped transport that survives a template: up to two of its passengers (picked at
+  // random when more are aboard, ASSUMPTION) are rolled against at −1 (not with Ignore/Réduit les Couverts).
+  for (const { t, a, w } of openHit) {
+    if (!t.alive) continue;
+    const aboard = s.bases.filter((b) => b.alive && b.carriedBy === t.id && inOpenTop(s, b));
+    const picked: EpicBase[] = [];
+    if (aboard.length <= 2) picked.push(...aboard);
+    else
+      for (let k = 0; picked.length < 2 && k < 60; k++) {
+        const b = aboard[pickOf(ctx.rng.die(6), Math.min(6, aboard.length))]!;
+        if (!picked.includes(b)) picked.push(b);
+      }
+    for (const b of picked) {
+      const n = rollAgainst(ctx, a, b, w, 1, { ...o, rule: 'NE-U79' }, false, undefined, {
+        left: 0,
+        used: true,
+      });
+      for (let k = 0; k < n; k++)
+        saveOrLose(ctx, b, w.pa, false, 'NE-U79', [], 1 + (w.abilities?.degats ?? 0));
+    }
+  }
+  const wrecks = ctx.wrecks;
+  ctx.wrecks = outerWrecks;
+  settleWrecks(ctx, wrecks, before);
   // NE-U62: after all saves and casualties, a QG that died may be saved by sacrificing a same-class base within 6 cm.
   for (const q of qgDeaths) {
     const victim = s.bases.find(
@@ -550,21 +975,74 @@ export function closeBook(ctx: Ctx, book: LossBook): Set<string> {
  * its immediate move unless `rally` (a failed rally keeps it on Retraite where it stands).
  */
 export function moraleTest(ctx: Ctx, d: EpicDetachment, hadLosses: boolean, rally = false): boolean {
-  if (d.morale === null) return true; // NE-U71-style Sans moral: never tests.
+  if (d.morale === null) {
+    // NE-U71: no morale value: never tests (not an automatic pass of a value: there is none to modify).
+    emit(
+      ctx,
+      'NE-U71',
+      'noMorale',
+      `${d.name.en} has no morale value: no test.`,
+      `${d.name.fr} n'a pas de valeur de moral : pas de test.`,
+      { side: d.side },
+    );
+    return true;
+  }
   if (d.routed) return false;
-  const dice = rollDice(ctx.rng, 2, 6);
-  const bonus = (hadLosses ? 0 : 1) + (d.waaagh?.morale ?? 0);
-  const total = dice[0]! + dice[1]! + bonus;
-  const pass = total >= d.morale;
-  const roll: DiceRoll = { label: 'morale', sides: 6, dice, target: d.morale - bonus };
+  const s = ctx.s;
+  // NE-U35: +1 near a Charismatique base (ASSUMPTION: not cumulative between sources).
+  const charis = auraFrom(s, d.id, d.side, 'charismatique', 12) ? 1 : 0;
+  const bonus = (hadLosses ? 0 : 1) + (d.waaagh?.morale ?? 0) + charis;
+  const roll2 = () => {
+    const dice = rollDice(ctx.rng, 2, 6);
+    return { dice, total: dice[0]! + dice[1]! + bonus };
+  };
+  let { dice, total } = roll2();
+  let pass = total >= d.morale;
+  const mods = charis
+    ? [{ label: { en: 'Charismatique (NE-U35)', fr: 'Charismatique (NE-U35)' }, value: 1 }]
+    : undefined;
+  const roll: DiceRoll = {
+    label: 'morale',
+    sides: 6,
+    dice,
+    target: d.morale - bonus,
+    ...(mods ? { modifiers: mods } : {}),
+  };
+  // NE-U33: once per turn per holder, one detachment within 12 cm re-rolls a failed test; the re-roll stands.
+  const holder = pass
+    ? undefined
+    : s.bases.find(
+        (h) =>
+          h.alive &&
+          h.side === d.side &&
+          prof(h).abilities.relanceMoral &&
+          !s.moraleRerolls.includes(h.id) &&
+          s.bases.some((b) => b.alive && b.det === d.id && Math.hypot(b.x - h.x, b.y - h.y) <= 12 + 1e-9),
+      );
+  const failText = holder ? ['failed', 'raté'] : ['failed, it routs', 'raté, il bat en retraite'];
   emit(
     ctx,
     'C7',
     'morale',
-    `${d.name.en} tests morale: ${total} against ${d.morale}: ${pass ? 'passed' : 'failed, it routs'}.`,
-    `${d.name.fr} teste son moral : ${total} contre ${d.morale} : ${pass ? 'réussi' : 'raté, il bat en retraite'}.`,
+    `${d.name.en} tests morale: ${total} against ${d.morale}: ${pass ? 'passed' : failText[0]}.`,
+    `${d.name.fr} teste son moral : ${total} contre ${d.morale} : ${pass ? 'réussi' : failText[1]}.`,
     { dice: [roll], side: d.side },
   );
+  if (!pass) {
+    if (holder) {
+      s.moraleRerolls.push(holder.id);
+      ({ dice, total } = roll2());
+      pass = total >= d.morale;
+      emit(
+        ctx,
+        'NE-U33',
+        'moraleReroll',
+        `${nameEn(holder)} rallies ${d.name.en}: re-roll ${total} against ${d.morale}: ${pass ? 'passed' : 'failed'}.`,
+        `${nameFr(holder)} galvanise ${d.name.fr} : relance ${total} contre ${d.morale} : ${pass ? 'réussi' : 'raté'}.`,
+        { dice: [{ label: 'morale re-roll', sides: 6, dice, target: d.morale - bonus }], side: d.side },
+      );
+    }
+  }
   if (!pass && !rally) rout(ctx, d);
   return pass;
 }
@@ -656,10 +1134,14 @@ export function assaultGroup(s: EpicState, start: EpicBase): EpicBase[] {
   return out;
 }
 
-/** C6 FA: profile + Waaagh! bonus (NE-U23) − 2 on Retraite (C7). */
+/** C6 FA: profile + NE-U52 aura + Waaagh! bonus (NE-U23) − 2 on Retraite (C7). */
 function fa(s: EpicState, b: EpicBase): number {
   const d = detOf(s, b);
-  return prof(b).fa + (d.waaagh?.fa ?? 0) - (d.order === 'retraite' && (d.revealed || d.routed) ? 2 : 0);
+  // NE-U52: +1 FA for allied detachments with a base within 12 cm of a holder, classes below 5 only.
+  const aura = prof(b).cls < 5 && auraFrom(s, d.id, d.side, 'bonusFa', 12) ? 1 : 0;
+  return (
+    prof(b).fa + aura + (d.waaagh?.fa ?? 0) - (d.order === 'retraite' && (d.revealed || d.routed) ? 2 : 0)
+  );
 }
 
 /**
@@ -811,7 +1293,7 @@ export function energyOf(s: EpicState, bb: EpicBase): number {
   for (const o of s.bases) {
     if (!o.alive || o === bb || o.side !== bb.side) continue;
     const p = prof(o);
-    if (p.race !== 'ork' || p.abilities.gretchin) continue;
+    if (p.race !== 'ork' || p.abilities.gretchin || p.abilities.volant) continue; // NE-U03: 0 for these
     if (Math.hypot(o.x - pos.x, o.y - pos.y) > 25) continue;
     e += p.cls === 1 ? 1 : p.cls <= 4 ? 0.5 : 0;
   }
@@ -937,3 +1419,45 @@ export function waaagh(ctx: Ctx, bb: EpicBase): void {
 }
 
 export { baseDisc };
+
+/**
+ * NE-U16…U22: On y va!: the chosen detachments' bases are placed up to 30 cm from where they stood (each
+ * detachment by one vector: ASSUMPTION, it keeps its formation), with no line of sight and no interception
+ * (it is not a move). Those that had already moved keep their revealed order; the others get a hidden Avance.
+ */
+export function onYVa(ctx: Ctx, bb: EpicBase, moves: { det: string; dx: number; dy: number }[]): void {
+  const s = ctx.s;
+  const energy = energyOf(s, bb);
+  const row = tableRow(ONYVA_ROWS, energy)!;
+  emit(
+    ctx,
+    row.id,
+    'onYVa',
+    `${nameEn(bb)} calls On y va! with ${energy} energy: up to ${row.dets} detachment(s).`,
+    `${nameFr(bb)} lance On y va ! avec ${energy} points d'énergie : jusqu'à ${row.dets} détachement(s).`,
+    { units: [bb.id], side: bb.side },
+  );
+  if (!overload(ctx, bb, energy)) return;
+  for (const m of moves) {
+    const d = detById(s, m.det)!;
+    for (const b of s.bases) {
+      if (b.det !== d.id || !onTable(b)) continue;
+      b.x += m.dx;
+      b.y += m.dy;
+      carryAlong(s, b);
+    }
+    if (!d.activated) {
+      d.order = 'avance';
+      d.revealed = false;
+      d.given = true;
+    }
+    emit(
+      ctx,
+      'NE-U16',
+      'teleport',
+      `${d.name.en} is moved ${Math.hypot(m.dx, m.dy).toFixed(1)} cm by the Bizarboy.`,
+      `${d.name.fr} est déplacé de ${Math.hypot(m.dx, m.dy).toFixed(1)} cm par le Bizarboy.`,
+      { units: s.bases.filter((b) => b.det === d.id && onTable(b)).map((b) => b.id), side: d.side },
+    );
+  }
+}

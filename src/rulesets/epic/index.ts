@@ -40,10 +40,13 @@ export function cloneEpic(s: EpicState): EpicState {
           ...s.pending,
           legs: s.pending.legs.map((l) => ({ base: l.base, from: { ...l.from }, to: { ...l.to } })),
           threats: [...s.pending.threats],
+          ...(s.pending.alts ? { alts: [...s.pending.alts] as [number, number] } : {}),
+          ...(s.pending.zones ? { zones: [...s.pending.zones] } : {}),
         }
       : null,
     powersUsed: [...s.powersUsed],
     assaultsDone: [...s.assaultsDone],
+    moraleRerolls: [...s.moraleRerolls],
     result: s.result ? { ...s.result, points: { ...s.result.points } } : null,
   };
 }

@@ -15,6 +15,7 @@ import {
 } from '../../engine/geometry';
 import { type GameError, gameError, type Result } from '../../engine/result';
 import { Rng, seedRng } from '../../engine/rng';
+import { findAbility } from './catalogue';
 import {
   assaultGroup,
   bzzzt,
@@ -22,17 +23,19 @@ import {
   carryAlong,
   closeBook,
   disengage,
+  drFire,
   emit,
   energyOf,
   kill,
   moraleTest,
+  onYVa,
   openBook,
   resolveAssault,
   resolveFire,
   waaagh,
   weaponsInReach,
 } from './combat';
-import { BZZZT_ROWS, PROFILES, tableRow, WEAPONS } from './data';
+import { BZZZT_ROWS, ONYVA_ROWS, PROFILES, tableRow, WEAPONS } from './data';
 import type { EpicScenario } from './scenario';
 import {
   allowance,
@@ -41,23 +44,30 @@ import {
   CONTACT,
   canSee,
   canStandAt,
+  cargo,
   coherencyGroups,
   contacts,
   costFor,
   detAlive,
   detById,
+  detHas,
   detOf,
   hasZoc,
+  inOpenTop,
   isBlocked,
+  isFlyer,
   load,
   onTable,
   other,
   prof,
   remaining,
   sideAlive,
+  terrainUnder,
+  towing,
   zocRadius,
 } from './state';
 import {
+  ALTITUDES,
   EPIC_SIDES,
   type EpicAction,
   type EpicBase,
@@ -97,17 +107,21 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
     pending: null,
     powersUsed: [],
     assaultsDone: [],
+    moraleRerolls: [],
     result: null,
   };
   for (const d of sc.detachments) {
     let points = 0;
     let pdv = 0;
     let elite = 0;
+    let characterElite = 0;
     for (const b of d.bases) {
       const p = PROFILES[b.profile]!;
       points += p.points;
       pdv += p.pdv;
-      elite = Math.max(elite, p.abilities.elite ?? 0);
+      // NE-U58 T4: an attached character's Elite (X) adds X on top of its detachment's.
+      if (p.abilities.personnageLie) characterElite += p.abilities.elite ?? 0;
+      else elite = Math.max(elite, p.abilities.elite ?? 0);
       s.bases.push({
         id: b.id,
         det: d.id,
@@ -123,16 +137,22 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
         carriedBy: b.carriedBy ?? null,
         embarkPaid: false,
         disembarkPaid: false,
+        champs: p.abilities.champs ?? 0,
+        drUsed: 0,
+        alt: p.abilities.volant && !b.carriedBy ? ALTITUDES.indexOf(b.altitude ?? 'haute') : 0,
+        landed: 0,
       });
     }
     // NE-U37: each detachment containing Elite (X) bases adds X to its army's pool.
-    s.sides[d.side].elitePool += elite;
+    s.sides[d.side].elitePool += elite + characterElite;
+    const granted = (d.abilities ?? []).map((n) => findAbility(n)!.id);
     s.dets.push({
       id: d.id,
       side: d.side,
       name: d.name,
       points,
-      morale: d.morale,
+      // NE-U89: a command unit with no stated morale has 3; a stated value (the formation's) wins.
+      morale: d.morale === undefined ? 3 : d.morale,
       order: null,
       given: false,
       revealed: false,
@@ -146,6 +166,10 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
       lostPdv: 0,
       broken: false,
       waaagh: null,
+      abilities: granted,
+      converted: false,
+      zone: false,
+      zoneUsed: false,
     });
   }
   for (const b of s.bases) if (b.carriedBy) carryAlong(s, baseById(s, b.carriedBy)!);
@@ -157,6 +181,7 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
 
 /** C2 ASSUMPTION: a detachment receives a counter if a base is within 25 cm of a friendly QG base. */
 function inCommand(s: EpicState, d: EpicDetachment): boolean {
+  if (detHas(s, d, 'NE-U48', 'ordresSansChef')) return true; // NE-U48: needs no leader in range
   const qgs = s.bases.filter((q) => q.alive && q.side === d.side && prof(q).abilities.qg);
   return s.bases.some(
     (b) => b.alive && b.det === d.id && qgs.some((q) => Math.hypot(q.x - b.x, q.y - b.y) <= COMMAND_RADIUS),
@@ -173,7 +198,10 @@ export function decider(s: EpicState): EpicSide {
     case 'initiative':
       return s.initiativeChooser!;
     case 'mouvement.interception':
+    case 'mouvement.interceptionAerienne':
       return other(s.toAct);
+    case 'mouvement.finInterception':
+      return s.toAct;
     default:
       return s.toAct;
   }
@@ -246,7 +274,18 @@ function rollInitiative(ctx: Ctx): void {
 }
 
 const canActivate = (s: EpicState, d: EpicDetachment): boolean =>
-  !d.activated && d.order !== 'tirAppuye' && detAlive(s, d.id);
+  !d.activated && (d.order !== 'tirAppuye' || flyerDet(s, d.id)) && detAlive(s, d.id);
+
+/** NE-U90: a detachment of flyers (every base on the table a Volant): on Tir Appuyé it moves, then lands. */
+function flyerDet(s: EpicState, det: string): boolean {
+  let any = false;
+  for (const b of s.bases)
+    if (b.det === det && onTable(b)) {
+      if (!isFlyer(b)) return false;
+      any = true;
+    }
+  return any;
+}
 
 function sideCanActivate(s: EpicState, side: EpicSide): boolean {
   return !s.sides[side].passed && s.dets.some((d) => d.side === side && canActivate(s, d));
@@ -257,7 +296,19 @@ function nextActivation(ctx: Ctx): void {
   const s = ctx.s;
   const o = other(s.toAct);
   if (sideCanActivate(s, o)) s.toAct = o;
-  else if (!sideCanActivate(s, s.toAct)) startCombat(ctx);
+  else if (!sideCanActivate(s, s.toAct)) endOfMovement(ctx);
+}
+
+/** NE-U47: before the Combat phase, each unused zone with an enemy air detachment in it may intercept one. */
+function endOfMovement(ctx: Ctx): void {
+  const s = ctx.s;
+  const z = endZones(s);
+  if (z.length === 0) {
+    startCombat(ctx);
+    return;
+  }
+  if (s.phase === 'mouvement.choix') go(ctx, 'FIN_DES_ACTIVATIONS');
+  s.toAct = detById(s, z[0]!)!.side;
 }
 
 /** C1 Combat phase: hidden counters are revealed; the first mover starts; players alternate single actions. */
@@ -288,10 +339,11 @@ function finale(ctx: Ctx): void {
   for (const o of s.objectives) {
     const count: Record<EpicSide, number> = { blue: 0, red: 0 };
     for (const b of s.bases) {
-      if (!onTable(b) || Math.hypot(b.x - o.x, b.y - o.y) > 10) continue;
+      if (!onTable(b) || b.alt > 0 || Math.hypot(b.x - o.x, b.y - o.y) > 10) continue; // C14: not in the air
       if (detOf(s, b).order === 'retraite') continue; // routed or on a Retraite order (C14)
       const cls = prof(b).cls;
-      count[b.side] += cls === 1 ? 1 : cls === 3 ? 3 : cls;
+      const value = cls === 1 ? 1 : cls === 3 ? 3 : cls;
+      count[b.side] += prof(b).abilities.demiObjectif ? value / 2 : value; // NE-U40: half value
     }
     const lead = count.blue - count.red;
     const holder: EpicSide | null = lead >= 2 ? 'blue' : lead <= -2 ? 'red' : o.holder;
@@ -339,6 +391,7 @@ function finale(ctx: Ctx): void {
   s.turn++;
   s.powersUsed = [];
   s.assaultsDone = [];
+  s.moraleRerolls = [];
   s.active = null;
   s.initiativeChooser = null;
   for (const side of EPIC_SIDES) s.sides[side].passed = false;
@@ -349,8 +402,12 @@ function finale(ctx: Ctx): void {
     d.acted = false;
     d.intercepted = false;
     d.waaagh = null;
+    d.converted = false;
+    d.zone = false; // NE-U43/U45: a zone lasts the turn
+    d.zoneUsed = false;
   }
   for (const b of s.bases) {
+    b.drUsed = 0;
     b.moved = 0;
     b.charged = false;
     b.embarkPaid = false;
@@ -438,6 +495,16 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
         );
       if (!ORDERS.includes(a.order))
         return bad('ERR_ORDER', `Unknown order "${a.order}".`, `Ordre inconnu « ${a.order} ».`);
+      if (
+        a.order === 'tirAppuye' &&
+        flyerDet(s, d.id) &&
+        s.bases.some((b) => b.det === d.id && onTable(b) && !prof(b).abilities.transport)
+      )
+        return bad(
+          'ERR_FLYER',
+          'Only flyers with Transport may land: no Tir Appuyé (NE-U90).',
+          'Seuls les Volants avec Transport peuvent atterrir : pas de Tir Appuyé (NE-U90).',
+        );
       return null;
     }
     case 'initiative':
@@ -458,7 +525,7 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
           `${d.name.en} has already been activated.`,
           `${d.name.fr} a déjà été activé.`,
         );
-      if (d.order === 'tirAppuye')
+      if (d.order === 'tirAppuye' && !flyerDet(s, d.id))
         return bad(
           'ERR_TIR_APPUYE',
           `${d.name.en} is on Tir Appuyé: it does not move (C1).`,
@@ -469,8 +536,18 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
       return null;
     }
     case 'pass':
-    case 'done':
     case 'noIntercept':
+      return null;
+    case 'done':
+      // NE-U100: a flyer must fly at least half its move (ASSUMPTION: unless no such flight is open to it).
+      if (s.active && flyerDet(s, s.active) && !s.bases.some((b) => b.det === s.active && b.moved > 0)) {
+        if (flyOptions(s, s.active, true).length > 0)
+          return bad(
+            'ERR_FLYER',
+            'A flyer must move at least half its move each turn (NE-U100).',
+            'Un Volant doit se déplacer d’au moins la moitié de son mouvement à chaque tour (NE-U100).',
+          );
+      }
       return null;
     case 'move':
       return checkMove(s, a.base, a.to);
@@ -487,10 +564,24 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
       if (typeof b === 'string') return bad('ERR_BASE', b, b);
       return checkPower(s, b);
     }
+    case 'onYVa':
+      return checkOnYVa(s, a.base, a.dets);
     case 'intercept':
       return checkIntercept(s, a.det, a.at);
+    case 'dr':
+      return checkDr(s, side, a.base, a.n, a.at);
+    case 'fly':
+      return checkFly(s, a.det, a.dx, a.dy, a.alt, false);
+    case 'zone':
+      return checkFly(s, a.det, a.dx, a.dy, 2, true);
+    case 'intercepter':
+      return s.phase === 'mouvement.finInterception'
+        ? checkEndIntercept(s, side, a.det, a.target)
+        : checkAirIntercept(s, a.det, a.at);
+    case 'laisser':
+      return null;
     case 'shoot':
-      return checkShoot(s, side, a.det, a.target, a.elite ?? 0);
+      return checkShoot(s, side, a.det, a.target, a.elite ?? 0, a.indirect ?? false, a.aboard ?? false);
     case 'assault': {
       const b = baseById(s, a.base);
       if (!b || !onTable(b) || contacts(s, b).length === 0)
@@ -632,6 +723,12 @@ function checkLeg(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>): Gam
       `${b.id} is carried: disembark it first.`,
       `${b.id} est transporté : débarquez-le d'abord.`,
     );
+  if (isFlyer(b))
+    return bad(
+      'ERR_FLYER',
+      `${b.id} is a flyer: it moves with "fly", in a straight line (NE-U100).`,
+      `${b.id} est un Volant : il se déplace avec « fly », en ligne droite (NE-U100).`,
+    );
   if (isBlocked(s, b))
     return bad(
       'ERR_BLOCKED',
@@ -734,6 +831,23 @@ function checkCharge(s: EpicState, id: string, targetId: string): GameError | nu
         `Engagez tous les socles de ${ed} avant un autre détachement (C6).`,
       );
   }
+  // NE-U97/U98: only flyers assault a base in the air, and flyers assault only those (NE-U92).
+  if (t.alt > 0 ? !isFlyer(b) || b.alt === 0 : b.alt > 0)
+    return bad(
+      'ERR_ALTITUDE',
+      t.alt > 0
+        ? 'Only flyers in the air may assault a base in the air (NE-U97, NE-U98).'
+        : 'A flyer in the air assaults only other aircraft (NE-U92).',
+      t.alt > 0
+        ? 'Seuls des Volants en vol peuvent donner l’assaut à un socle en vol (NE-U97, NE-U98).'
+        : 'Un Volant en vol ne donne l’assaut qu’à d’autres aéronefs (NE-U92).',
+    );
+  if (isFlyer(b) && b.moved > 0)
+    return bad(
+      'ERR_FLYER',
+      'A flyer makes one straight move a turn (NE-U100).',
+      'Un Volant fait un seul déplacement en ligne droite par tour (NE-U100).',
+    );
   const to = contactPoint(b, t);
   const cost = legCost(s, b, b, to);
   if (cost > remaining(s, b) + 1e-9)
@@ -742,6 +856,11 @@ function checkCharge(s: EpicState, id: string, targetId: string): GameError | nu
       `Out of charge reach: ${cost.toFixed(1)} cm needed, ${remaining(s, b).toFixed(1)} cm left.`,
       `Hors de portée de charge : ${cost.toFixed(1)} cm nécessaires, il reste ${remaining(s, b).toFixed(1)} cm.`,
     );
+  if (b.alt > 0)
+    // In the air: no terrain, no ZOC, no ground base in the way; only a free spot at the target's altitude.
+    return flightSpotOk(s, b, to.x, to.y, t.alt, new Set([b.id]))
+      ? null
+      : bad('ERR_OVERLAP', 'No room beside the target.', 'Pas de place à côté de la cible.');
   const spot = checkSpot(s, b, to, new Set(), t.id);
   if (spot && spot.code !== 'ERR_CONTACT') return spot;
   return checkPath(s, b, b, to, t.det);
@@ -760,11 +879,27 @@ function checkEmbark(s: EpicState, id: string, tid: string): GameError | null {
       `« ${tid} » n'est pas un transport de ce détachement (NE-U81).`,
     );
   if (!onTable(b)) return bad('ERR_CARRIED', `${b.id} is already carried.`, `${b.id} est déjà transporté.`);
-  if (prof(b).cls !== 1)
+  if (t.alt > 0)
+    return bad(
+      'ERR_ALTITUDE',
+      'Only a landed flyer takes troops aboard (NE-U96, NE-U97).',
+      'Seul un Volant posé embarque des troupes (NE-U96, NE-U97).',
+    );
+  const freeUsed = s.bases.some(
+    (o) => o.alive && o.carriedBy === t.id && cargo(prof(t), prof(o), false) === 'free',
+  );
+  const cost = cargo(prof(t), prof(b), freeUsed);
+  if (cost === null)
     return bad(
       'ERR_CLASS',
-      'Only infantry may embark (NE-U81).',
-      "Seule l'infanterie peut embarquer (NE-U81).",
+      'Only infantry (walkers in a Transport (6+)) may embark (NE-U81, NE-U85).',
+      "Seule l'infanterie (les marcheurs dans un Transport (6+)) peut embarquer (NE-U81, NE-U85).",
+    );
+  if (cost === 'tow' && towing(s, t.id))
+    return bad(
+      'ERR_FULL',
+      `${t.id} already tows a light artillery base (NE-U02).`,
+      `${t.id} tracte déjà un socle d'artillerie légère (NE-U02).`,
     );
   if (detOf(s, b).order === 'tirAppuye')
     return bad(
@@ -773,7 +908,7 @@ function checkEmbark(s: EpicState, id: string, tid: string): GameError | null {
       'Des socles en Tir Appuyé ne peuvent embarquer (NE-U83).',
     );
   if (contacts(s, b).length > 0) return bad('ERR_ENGAGED', `${b.id} is engaged.`, `${b.id} est engagé.`);
-  if (load(s, t.id) >= cap)
+  if (typeof cost === 'number' && load(s, t.id) + cost > cap)
     return bad(
       'ERR_FULL',
       `${t.id} is full (Transport ${cap}, NE-U81).`,
@@ -797,6 +932,12 @@ function checkDisembark(s: EpicState, id: string, to: Vec2): GameError | null {
     return bad('ERR_POINT', 'The destination is not a point.', "La destination n'est pas un point.");
   const t = b.carriedBy ? baseById(s, b.carriedBy) : undefined;
   if (!t) return bad('ERR_NOT_CARRIED', `${b.id} is not carried.`, `${b.id} n'est pas transporté.`);
+  if (t.alt > 0 && !prof(b).abilities.reacteursDorsaux)
+    return bad(
+      'ERR_ALTITUDE',
+      'Only jump packs leave a flyer in the air (NE-U97, NE-U98).',
+      'Seuls les réacteurs dorsaux quittent un Volant en vol (NE-U97, NE-U98).',
+    );
   if (detOf(s, b).order === 'tirAppuye')
     return bad(
       'ERR_TIR_APPUYE',
@@ -838,6 +979,475 @@ function checkPower(s: EpicState, b: EpicBase): GameError | null {
   return null;
 }
 
+/**
+ * NE-U16…U22: On y va!: at most the row's number of friendly detachments, each with a base within 15 cm of
+ * the Bizarboy (ASSUMPTION), none the Bizarboy's own, of classes the row allows, none with a base blocked in an
+ * assault; each moved by at most 30 cm to spots it may stand on, touching no enemy (no assault).
+ */
+function checkOnYVa(
+  s: EpicState,
+  id: string,
+  moves: { det: string; dx: number; dy: number }[],
+): GameError | null {
+  const b = activeBase(s, id);
+  if (typeof b === 'string') return bad('ERR_BASE', b, b);
+  const e = checkPower(s, b);
+  if (e) return e;
+  if (!Array.isArray(moves) || moves.length === 0)
+    return bad('ERR_ACTION', 'Name the detachments to move.', 'Nommez les détachements à déplacer.');
+  const row = tableRow(ONYVA_ROWS, energyOf(s, b))!;
+  if (moves.length > row.dets)
+    return bad(
+      'ERR_ONYVA',
+      `With this energy On y va! moves at most ${row.dets} detachment(s) (${row.id}).`,
+      `Avec cette énergie On y va ! déplace au plus ${row.dets} détachement(s) (${row.id}).`,
+    );
+  const pos = b.carriedBy ? (baseById(s, b.carriedBy) ?? b) : b;
+  const moving = new Set<string>();
+  for (const m of moves) {
+    const d = m && typeof m === 'object' ? detById(s, m.det) : undefined;
+    if (!d || d.side !== b.side || d.id === b.det || moving.has(d.id) || !detAlive(s, d.id))
+      return bad(
+        'ERR_ONYVA',
+        `"${m?.det}" is not another friendly detachment (NE-U16).`,
+        `« ${m?.det} » n'est pas un autre détachement allié (NE-U16).`,
+      );
+    moving.add(d.id);
+    if (!Number.isFinite(m.dx) || !Number.isFinite(m.dy) || Math.hypot(m.dx, m.dy) > 30 + 1e-9)
+      return bad(
+        'ERR_TOO_FAR',
+        'On y va! places bases at most 30 cm from where they stood (NE-U16).',
+        'On y va ! place les socles à 30 cm au plus de leur position (NE-U16).',
+      );
+    const bases = s.bases.filter((x) => x.det === d.id && onTable(x));
+    if (!bases.some((x) => Math.hypot(x.x - pos.x, x.y - pos.y) <= 15 + 1e-9))
+      return bad(
+        'ERR_ONYVA',
+        `${d.name.en} has no base within 15 cm of the Bizarboy (NE-U16).`,
+        `${d.name.fr} n'a aucun socle à 15 cm du Bizarboy (NE-U16).`,
+      );
+    for (const x of bases) {
+      if (prof(x).cls > row.maxCls)
+        return bad(
+          'ERR_ONYVA',
+          `${row.id}: this energy cannot move class-${prof(x).cls} bases.`,
+          `${row.id} : cette énergie ne peut déplacer des socles de classe ${prof(x).cls}.`,
+        );
+      if (isBlocked(s, x))
+        return bad(
+          'ERR_BLOCKED',
+          `${x.id} is blocked in an assault: it cannot be teleported (NE-U16).`,
+          `${x.id} est bloqué dans un assaut : il ne peut être téléporté (NE-U16).`,
+        );
+    }
+  }
+  const movedIds = new Set(s.bases.filter((x) => moving.has(x.det) && onTable(x)).map((x) => x.id));
+  const placed: { x: number; y: number; r: number }[] = [];
+  for (const m of moves)
+    for (const x of s.bases) {
+      if (x.det !== m.det || !onTable(x)) continue;
+      const to = { x: x.x + m.dx, y: x.y + m.dy };
+      const spot = checkSpot(s, x, to, movedIds, null);
+      if (spot)
+        return bad(
+          spot.code === 'ERR_CONTACT' ? 'ERR_ONYVA_ASSAULT' : spot.code,
+          `${x.id}: ${spot.message.en}${spot.code === 'ERR_CONTACT' ? ' On y va! cannot engage an assault (NE-U16).' : ''}`,
+          `${x.id} : ${spot.message.fr}${spot.code === 'ERR_CONTACT' ? ' On y va ! ne peut engager un assaut (NE-U16).' : ''}`,
+        );
+      const r = prof(x).radius;
+      if (placed.some((p) => Math.hypot(p.x - to.x, p.y - to.y) < p.r + r - 1e-6))
+        return bad(
+          'ERR_OVERLAP',
+          `${x.id} would overlap another moved base.`,
+          `${x.id} chevaucherait un autre socle déplacé.`,
+        );
+      placed.push({ ...to, r });
+    }
+  return null;
+}
+
+/** NE-U95: a flight's altitude at fraction `t`: its start's before the midpoint, its end's after. */
+function altAt(p: EpicState['pending'], t: number, b: EpicBase | null): number {
+  if (p?.alts) return t < 0.5 ? p.alts[0] : p.alts[1];
+  return b?.alt ?? 0;
+}
+
+/** NE-U100: whether a flyer base may end a flight at (x, y) at altitude `alt`, its detachment moving with it. */
+function flightSpotOk(
+  s: EpicState,
+  b: EpicBase,
+  x: number,
+  y: number,
+  alt: number,
+  movers: Set<string>,
+): boolean {
+  const r = prof(b).radius;
+  if (x < r || y < r || x > s.table.width - r || y > s.table.height - r) return false;
+  if (alt === 0) {
+    // NE-U96: never in a forest, on or in a building, in water, on impassable ground.
+    for (const t of terrainUnder(s, x, y))
+      if (t.kind === 'forest' || t.kind === 'building' || t.kind === 'water' || t.kind === 'impassable')
+        return false;
+  }
+  for (const o of s.bases) {
+    if (o === b || movers.has(o.id) || !onTable(o) || o.alt !== alt) continue;
+    const gap = Math.hypot(o.x - x, o.y - y) - r - prof(o).radius;
+    if (gap < -1e-6) return false;
+    if (alt === 0 && o.side !== b.side && gap <= CONTACT) return false; // landing is no assault
+  }
+  return true;
+}
+
+/** Where a flight really ends (see finishMove): its end, or the last clear point back along its line. */
+function flightEnd(
+  s: EpicState,
+  b: EpicBase,
+  l: Leg,
+  alt: number,
+  legs: Leg[],
+): { x: number; y: number; alt: number } {
+  const movers = new Set(legs.map((x) => x.base));
+  for (let k = 20; k >= 0; k--) {
+    const t = k / 20;
+    const x = l.from.x + (l.to.x - l.from.x) * t;
+    const y = l.from.y + (l.to.y - l.from.y) * t;
+    const a = t < 0.5 && s.pending?.alts ? s.pending.alts[0] : alt;
+    if (flightSpotOk(s, b, x, y, a, movers)) return { x, y, alt: a };
+  }
+  return { x: l.from.x, y: l.from.y, alt: b.alt };
+}
+
+/**
+ * NE-U90…U100 (and NE-U43 with `zone`): one straight flight of the active flyer detachment by (dx, dy) ending at
+ * `alt`: at least half its move and at most its move (never doubled), exactly half without an order or to
+ * create a zone; Tir Appuyé lands; only transports land; a zone needs a Charge order and ends High.
+ */
+function checkFly(
+  s: EpicState,
+  det: string,
+  dx: number,
+  dy: number,
+  alt: number,
+  zone: boolean,
+): GameError | null {
+  const d = detById(s, det);
+  if (!d || det !== s.active || !flyerDet(s, det))
+    return bad(
+      'ERR_FLYER',
+      `"${det}" is not the active flyer detachment.`,
+      `« ${det} » n'est pas le détachement de Volants actif.`,
+    );
+  const bs = s.bases.filter((b) => b.det === det && onTable(b));
+  if (bs.some((b) => b.moved > 0))
+    return bad(
+      'ERR_FLYER',
+      'A flyer makes one straight move a turn (NE-U100).',
+      'Un Volant fait un seul déplacement en ligne droite par tour (NE-U100).',
+    );
+  if (bs.some((b) => allowance(s, b) === 0))
+    return bad(
+      'ERR_NO_MOVE',
+      'It landed this turn and stays down (NE-U90).',
+      'Il s’est posé ce tour-ci et reste au sol (NE-U90).',
+    );
+  if (!Number.isFinite(dx) || !Number.isFinite(dy) || !Number.isInteger(alt) || alt < 0 || alt > 2)
+    return bad('ERR_POINT', 'Malformed flight.', 'Vol mal formé.');
+  const move = Math.min(...bs.map((b) => prof(b).move));
+  const len = Math.hypot(dx, dy);
+  const exact = zone || d.order === null;
+  if (exact ? Math.abs(len - move / 2) > 0.05 : len < move / 2 - 1e-6 || len > move + 1e-9)
+    return bad(
+      'ERR_TOO_FAR',
+      exact
+        ? `This flight must be exactly ${move / 2} cm (NE-U94, NE-U43).`
+        : `A flight is ${move / 2} to ${move} cm, never doubled (NE-U100).`,
+      exact
+        ? `Ce vol doit faire exactement ${move / 2} cm (NE-U94, NE-U43).`
+        : `Un vol fait de ${move / 2} à ${move} cm, jamais doublé (NE-U100).`,
+    );
+  if (zone && (d.order !== 'charge' || !bs.every((b) => prof(b).abilities.intercepteur) || d.zoneUsed))
+    return bad(
+      'ERR_ZONE',
+      'Only interceptors on a Charge order create a zone (NE-U43).',
+      'Seuls des intercepteurs en ordre de Charge créent une zone (NE-U43).',
+    );
+  if (d.order === 'tirAppuye' && alt !== 0)
+    return bad(
+      'ERR_ALTITUDE',
+      'On Tir Appuyé a flyer lands (NE-U90).',
+      'En Tir Appuyé un Volant se pose (NE-U90).',
+    );
+  if (alt === 0 && bs.some((b) => !prof(b).abilities.transport))
+    return bad(
+      'ERR_ALTITUDE',
+      'Only flyers with Transport may land (NE-U95).',
+      'Seuls les Volants avec Transport peuvent se poser (NE-U95).',
+    );
+  const movers = new Set(bs.map((b) => b.id));
+  for (const b of bs)
+    if (!flightSpotOk(s, b, b.x + dx, b.y + dy, alt, movers))
+      return bad(
+        'ERR_SPOT',
+        `${b.id} cannot end its flight there (NE-U96, NE-U100).`,
+        `${b.id} ne peut finir son vol là (NE-U96, NE-U100).`,
+      );
+  return null;
+}
+
+/** NE-U100: flights open to the active flyer detachment (8 headings, shortest and longest), for bots and `done`. */
+export function flyOptions(s: EpicState, det: string, first = false): EpicAction[] {
+  const d = detById(s, det)!;
+  const bs = s.bases.filter((b) => b.det === det && onTable(b));
+  if (bs.length === 0) return [];
+  const move = Math.min(...bs.map((b) => prof(b).move));
+  const lens = d.order === null ? [move / 2] : [move, move / 2];
+  const alt = bs[0]!.alt;
+  const alts = d.order === 'tirAppuye' ? [0] : [alt === 0 ? 2 : alt];
+  const out: EpicAction[] = [];
+  const foe = s.bases.find((o) => o.side !== d.side && onTable(o));
+  const base = foe ? Math.atan2(foe.y - bs[0]!.y, foe.x - bs[0]!.x) : 0;
+  for (let k = 0; k < 8; k++) {
+    const ang = base + (k * Math.PI) / 4;
+    for (const len of lens)
+      for (const a of alts) {
+        const act: EpicAction = {
+          type: 'fly',
+          det,
+          dx: Math.cos(ang) * len,
+          dy: Math.sin(ang) * len,
+          alt: a,
+        };
+        if (!checkFly(s, det, act.dx, act.dy, a, false)) {
+          out.push(act);
+          if (first) return out;
+        }
+      }
+  }
+  return out;
+}
+
+/** NE-U44: enemy interceptor detachments whose zone the flight crosses at altitude, from fraction `from` on. */
+function zonesCrossed(
+  s: EpicState,
+  side: EpicSide,
+  legs: Leg[],
+  alts: [number, number],
+  from: number,
+): string[] {
+  const out: string[] = [];
+  for (const d of s.dets) {
+    if (d.side === side || !d.zone || d.zoneUsed || !detAlive(s, d.id)) continue;
+    const ibs = s.bases.filter((b) => b.det === d.id && onTable(b));
+    let hit = false;
+    for (let k = 0; k <= 20 && !hit; k++) {
+      const t = k / 20;
+      if (t < from - 1e-9 || (t < 0.5 ? alts[0] : alts[1]) === 0) continue;
+      for (const l of legs) {
+        if (!baseById(s, l.base)!.alive) continue;
+        const x = l.from.x + (l.to.x - l.from.x) * t;
+        const y = l.from.y + (l.to.y - l.from.y) * t;
+        if (ibs.some((i) => Math.hypot(i.x - x, i.y - y) <= 25 + 1e-9)) {
+          hit = true;
+          break;
+        }
+      }
+    }
+    if (hit) out.push(d.id);
+  }
+  return out;
+}
+
+function checkAirIntercept(s: EpicState, det: string, at: number | undefined): GameError | null {
+  const p = s.pending;
+  if (
+    !p?.zones?.includes(det) ||
+    typeof at !== 'number' ||
+    !Number.isFinite(at) ||
+    at < p.progress - 1e-9 ||
+    at > 1
+  )
+    return bad(
+      'ERR_INTERCEPT',
+      `"${det}" cannot intercept this flight there (NE-U44).`,
+      `« ${det} » ne peut intercepter ce vol là (NE-U44).`,
+    );
+  if (altAt(p, at, null) === 0 || !zonesCrossed(s, s.toAct, p.legs, p.alts!, at).includes(det))
+    return bad(
+      'ERR_INTERCEPT',
+      'At that point the flight is not in the zone at altitude (NE-U44).',
+      "À ce point le vol n'est pas dans la zone en altitude (NE-U44).",
+    );
+  // The flight must have room to stop there, and the exact point must be within 25 cm of an interceptor.
+  const movers = new Set(p.legs.map((l) => l.base));
+  for (const l of p.legs) {
+    const b = baseById(s, l.base)!;
+    const x = l.from.x + (l.to.x - l.from.x) * at;
+    const y = l.from.y + (l.to.y - l.from.y) * at;
+    if (b.alive && !flightSpotOk(s, b, x, y, altAt(p, at, null), movers))
+      return bad(
+        'ERR_SPOT',
+        'The flight has no room to stop there.',
+        "Le vol n'a pas la place de s'arrêter là.",
+      );
+  }
+  const ibs = s.bases.filter((b) => b.det === det && onTable(b));
+  const inZone = p.legs.some((l) => {
+    const x = l.from.x + (l.to.x - l.from.x) * at;
+    const y = l.from.y + (l.to.y - l.from.y) * at;
+    return baseById(s, l.base)!.alive && ibs.some((i) => Math.hypot(i.x - x, i.y - y) <= 25 + 1e-9);
+  });
+  return inZone
+    ? null
+    : bad(
+        'ERR_INTERCEPT',
+        'That point is outside the zone (NE-U44).',
+        'Ce point est hors de la zone (NE-U44).',
+      );
+}
+
+/** NE-U47: the unused zones that have an enemy air detachment in them. */
+function endZones(s: EpicState): string[] {
+  const out: string[] = [];
+  for (const d of s.dets) {
+    if (!d.zone || d.zoneUsed || !detAlive(s, d.id)) continue;
+    if (endTargets(s, d).length > 0) out.push(d.id);
+  }
+  return out;
+}
+
+function endTargets(s: EpicState, d: EpicDetachment): string[] {
+  const ibs = s.bases.filter((b) => b.det === d.id && onTable(b));
+  const out = new Set<string>();
+  for (const o of s.bases)
+    if (
+      o.side !== d.side &&
+      onTable(o) &&
+      o.alt > 0 &&
+      ibs.some((i) => Math.hypot(i.x - o.x, i.y - o.y) <= 25 + 1e-9)
+    )
+      out.add(o.det);
+  return [...out];
+}
+
+function checkEndIntercept(
+  s: EpicState,
+  side: EpicSide,
+  det: string,
+  target: string | undefined,
+): GameError | null {
+  const d = detById(s, det);
+  if (
+    !d ||
+    d.side !== side ||
+    !endZones(s).includes(det) ||
+    typeof target !== 'string' ||
+    !endTargets(s, d).includes(target)
+  )
+    return bad(
+      'ERR_INTERCEPT',
+      'No such end-of-movement interception (NE-U47).',
+      "Pas d'interception de fin de mouvement possible ainsi (NE-U47).",
+    );
+  return null;
+}
+
+/**
+ * NE-U44/U45: the interceptors are placed in base contact with the targets (one each in turn; extra ones
+ * outnumber), at their altitude, where a spot is free (ASSUMPTION: an interceptor with no free spot does not
+ * engage); the assault is resolved at once. Their zone and counter are then spent.
+ */
+function interceptAssault(ctx: Ctx, d: EpicDetachment, targets: EpicBase[]): void {
+  const s = ctx.s;
+  const ibs = s.bases.filter((b) => b.det === d.id && onTable(b));
+  let first: EpicBase | null = null;
+  ibs.forEach((i, k) => {
+    const t = targets[k % targets.length]!;
+    const r = prof(i).radius + prof(t).radius;
+    const base = Math.atan2(i.y - t.y, i.x - t.x);
+    for (let j = 0; j < 12; j++) {
+      const ang = base + ((j % 2 ? 1 : -1) * Math.ceil(j / 2) * Math.PI) / 6;
+      const x = t.x + Math.cos(ang) * r;
+      const y = t.y + Math.sin(ang) * r;
+      const movers = new Set([i.id]);
+      if (!flightSpotOk(s, i, x, y, t.alt, movers)) continue;
+      i.x = x;
+      i.y = y;
+      i.alt = t.alt;
+      i.facing = Math.atan2(t.y - y, t.x - x);
+      first ??= i;
+      break;
+    }
+  });
+  d.zone = false;
+  d.zoneUsed = true;
+  d.acted = true; // ASSUMPTION: the counter is removed, so no Combat-phase action either
+  emit(
+    ctx,
+    'NE-U45',
+    'airIntercept',
+    `${d.name.en} intercepts: an assault is resolved at once.`,
+    `${d.name.fr} intercepte : un assaut est résolu immédiatement.`,
+    { side: d.side, units: ibs.map((b) => b.id) },
+  );
+  if (first) resolveAssault(ctx, first, d.side);
+}
+
+/** NE-U44…U46: the flight stops at `at`; the interceptors' assault; then the survivors fly on. */
+function airIntercept(ctx: Ctx, det: string, at: number): void {
+  const s = ctx.s;
+  const p = s.pending!;
+  const d = detById(s, det)!;
+  const alt = altAt(p, at, null);
+  p.progress = at;
+  const targets: EpicBase[] = [];
+  for (const l of p.legs) {
+    const b = baseById(s, l.base)!;
+    if (!b.alive) continue;
+    b.x = l.from.x + (l.to.x - l.from.x) * at;
+    b.y = l.from.y + (l.to.y - l.from.y) * at;
+    b.alt = alt;
+    carryAlong(s, b);
+    targets.push(b);
+  }
+  const book = openBook(s);
+  interceptAssault(ctx, d, targets);
+  closeBook(ctx, book);
+  if (checkWipeout(ctx)) return;
+  const moverDet = baseById(s, p.legs[0]!.base)!.det;
+  const moving = detById(s, moverDet)!;
+  if (!p.legs.some((l) => baseById(s, l.base)!.alive) || moving.routed) {
+    s.pending = null;
+    go(ctx, 'INTERCEPTION_FINIE');
+    if (s.active === moverDet) endActivation(ctx);
+    return;
+  }
+  // NE-U46: further zones may intercept it on the rest of its flight.
+  p.zones = zonesCrossed(s, moving.side, p.legs, p.alts!, at);
+  afterAirDecision(ctx);
+}
+
+/** After the zones have spoken: the ground's interception fire, or the end of the flight. */
+function afterAirDecision(ctx: Ctx): void {
+  const s = ctx.s;
+  const p = s.pending!;
+  if (p.zones && p.zones.length > 0) return; // still in mouvement.interceptionAerienne
+  p.threats = p.threats.filter((x) => detAlive(s, x) && threatens(s, detById(s, x)!, p.legs, p.alts));
+  if (p.threats.length > 0 || drCanFire(s)) go(ctx, 'MENACE');
+  else finishMove(ctx);
+}
+
+/** NE-U47: an unused zone intercepts one enemy air detachment inside it, at the end of the Movement phase. */
+function endIntercept(ctx: Ctx, det: string, target: string): void {
+  const s = ctx.s;
+  const d = detById(s, det)!;
+  const targets = s.bases.filter((b) => b.det === target && onTable(b) && b.alt > 0);
+  const book = openBook(s);
+  interceptAssault(ctx, d, targets);
+  closeBook(ctx, book);
+  if (checkWipeout(ctx)) return;
+  endOfMovement(ctx);
+}
+
 function checkIntercept(s: EpicState, det: string, at: number): GameError | null {
   const p = s.pending!;
   const d = detById(s, det);
@@ -876,27 +1486,37 @@ function interceptReach(s: EpicState, det: string, legs: Leg[], at: number): boo
       const m = baseById(s, l.base)!;
       if (!m.alive) continue;
       const pt = { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at };
-      if (weaponsInReach(s, f, m, pt).length > 0) return true;
+      if (weaponsInReach(s, f, m, pt, false, altAt(s.pending, at, m)).length > 0) return true;
     }
   }
   return false;
 }
 
 /** Firing bases of a detachment in the Combat phase, or a reason it cannot fire (C1, C4). */
-function firers(s: EpicState, d: EpicDetachment): EpicBase[] {
+function firers(s: EpicState, d: EpicDetachment, indirect = false): EpicBase[] {
   return s.bases.filter(
-    (b) => b.det === d.id && onTable(b) && !b.charged && !isBlocked(s, b) && prof(b).weapons.length > 0,
+    (b) =>
+      b.det === d.id &&
+      (onTable(b) || inOpenTop(s, b) !== null) && // NE-U75: open-topped passengers fire out
+      !b.charged &&
+      !isBlocked(s, b) &&
+      (prof(b).weapons.length > 0 || (prof(b).abilities.dr ?? 0) > b.drUsed) &&
+      (!indirect ||
+        (!prof(b).abilities.pasDeTirIndirect &&
+          !d.abilities.includes('NE-U74') &&
+          prof(b).weapons.some((w) => WEAPONS[w]?.abilities?.artillerie))),
   );
 }
 
-function fireRefusal(d: EpicDetachment): [string, string] | null {
+function fireRefusal(s: EpicState, d: EpicDetachment): [string, string] | null {
   if (d.acted) return [`${d.name.en} has already acted this phase.`, `${d.name.fr} a déjà agi cette phase.`];
   if (d.routed || d.order === 'retraite')
     return [
       `${d.name.en} is on Retraite: no shooting (C7).`,
       `${d.name.fr} est en Retraite : pas de tir (C7).`,
     ];
-  if (d.order === 'charge')
+  // NE-U49: these bases may shoot after a Charge order (engaged or blocked bases still cannot).
+  if (d.order === 'charge' && !detHas(s, d, 'NE-U49', 'tirApresCharge'))
     return [`${d.name.en} charged: no shooting (C1).`, `${d.name.fr} a chargé : pas de tir (C1).`];
   if (d.order === 'tirAppuye' && d.intercepted)
     return [
@@ -917,11 +1537,13 @@ function checkShoot(
   det: string,
   target: string,
   elite: number,
+  indirect = false,
+  aboard = false,
 ): GameError | null {
   const d = detById(s, det);
   if (!d || d.side !== side)
     return bad('ERR_DET', `No detachment "${det}" of yours.`, `Vous n'avez pas de détachement « ${det} ».`);
-  const why = fireRefusal(d);
+  const why = fireRefusal(s, d);
   if (why) return bad('ERR_NO_FIRE', why[0], why[1]);
   const t = detById(s, target);
   if (!t || t.side === side)
@@ -932,19 +1554,90 @@ function checkShoot(
       `Elite re-rolls must be a whole number up to your pool (${s.sides[side].elitePool}) (NE-U37).`,
       `Les relances Elite doivent être un entier jusqu'à votre réserve (${s.sides[side].elitePool}) (NE-U37).`,
     );
-  if (!canReachDet(s, firers(s, d), target))
+  if (typeof indirect !== 'boolean' || typeof aboard !== 'boolean' || (indirect && aboard))
+    return bad('ERR_ACTION', 'Malformed action.', 'Action mal formée.');
+  if (indirect) {
+    // C8 / NE-W02: only Artillerie weapons, on a Tir Appuyé order, never from NE-U74 bases.
+    if (d.order !== 'tirAppuye')
+      return bad(
+        'ERR_INDIRECT',
+        'Indirect fire needs a Tir Appuyé order (C8, NE-W02).',
+        'Le tir indirect demande un ordre de Tir Appuyé (C8, NE-W02).',
+      );
+    if (firers(s, d, true).length === 0)
+      return bad(
+        'ERR_INDIRECT',
+        `${d.name.en} has no Artillerie weapon able to fire indirectly (NE-W02, NE-U74).`,
+        `${d.name.fr} n'a aucune arme d'Artillerie capable de tir indirect (NE-W02, NE-U74).`,
+      );
+  }
+  const fs = firers(s, d, indirect);
+  if (!canReachDet(s, fs, target, indirect, aboard))
     return bad(
       'ERR_OUT_OF_REACH',
       `No base of ${d.name.en} has ${t.name.en} in range, sight and arc (C4).`,
       `Aucun socle de ${d.name.fr} n'a ${t.name.fr} à portée, en vue et dans son arc (C4).`,
     );
+  // NE-U67: restricted robots on Tir Appuyé must fire at the nearest enemy detachment they can damage.
+  const forced = robotTarget(s, d);
+  if (forced && forced !== target)
+    return bad(
+      'ERR_ROBOT_TARGET',
+      `Restricted robots must fire at the nearest enemy detachment they can damage: ${forced} (NE-U67).`,
+      `Des robots livrés à eux-mêmes doivent tirer sur le détachement ennemi le plus proche qu'ils peuvent endommager : ${forced} (NE-U67).`,
+    );
   return null;
 }
 
-function canReachDet(s: EpicState, fs: EpicBase[], target: string): boolean {
+/**
+ * NE-U65: a Robot detachment acts freely only with a friendly non-robot base not on Retraite within 12 cm;
+ * otherwise it is restricted (NE-U66…U69).
+ */
+export function robotRestricted(s: EpicState, d: EpicDetachment): boolean {
+  const bases = s.bases.filter((b) => b.det === d.id && b.alive);
+  if (bases.length === 0 || !bases.every((b) => prof(b).abilities.robot)) return false;
+  for (const f of s.bases) {
+    if (!f.alive || f.side !== d.side || prof(f).abilities.robot) continue;
+    if (detOf(s, f).order === 'retraite') continue;
+    if (bases.some((b) => Math.hypot(b.x - f.x, b.y - f.y) <= 12 + 1e-9)) return false;
+  }
+  return true;
+}
+
+/** NE-U67: the detachment restricted robots on Tir Appuyé must shoot, or null when they choose freely. */
+function robotTarget(s: EpicState, d: EpicDetachment): string | null {
+  if (d.order !== 'tirAppuye' || d.intercepted || !robotRestricted(s, d)) return null;
+  const fs = firers(s, d);
+  let best: string | null = null;
+  let bestD = Infinity;
   for (const f of fs)
-    for (const t of s.bases)
-      if (t.det === target && onTable(t) && weaponsInReach(s, f, t).length > 0) return true;
+    for (const t of s.bases) {
+      if (t.side === d.side || !onTable(t)) continue;
+      const dd = Math.hypot(t.x - f.x, t.y - f.y);
+      if (dd >= bestD) continue;
+      // "damageable": a weapon in reach that can wound it (a save it can fail).
+      const ws = weaponsInReach(s, f, t);
+      if (ws.length > 0) {
+        best = t.det;
+        bestD = dd;
+      }
+    }
+  return best;
+}
+
+function canReachDet(
+  s: EpicState,
+  fs: EpicBase[],
+  target: string,
+  indirect = false,
+  aboard = false,
+): boolean {
+  for (const f of fs)
+    for (const t of s.bases) {
+      if (t.det !== target || !(aboard ? inOpenTop(s, t) : onTable(t))) continue;
+      const ws = weaponsInReach(s, f, t, undefined, indirect);
+      if (aboard ? ws.some((w) => !w.abilities?.gabarit) : ws.length > 0) return true;
+    }
   return false;
 }
 
@@ -953,7 +1646,7 @@ function checkBzzzt(s: EpicState, side: EpicSide, id: string, target: string): G
   if (!b?.alive || b.side !== side)
     return bad('ERR_BASE', `No base "${id}" of yours.`, `Vous n'avez pas de socle « ${id} ».`);
   const d = detOf(s, b);
-  const why = fireRefusal(d);
+  const why = fireRefusal(s, d);
   if (why)
     return bad(
       'ERR_NO_FIRE',
@@ -1002,13 +1695,27 @@ export function combatActions(s: EpicState, side: EpicSide, first = false): Epic
     out.push({ type: 'assault', base: g.map((x) => x.id).sort()[0]! });
     if (first) return out;
   }
+  const openDets = new Set<string>();
+  for (const b of s.bases)
+    if (b.carriedBy !== null && b.side !== side && inOpenTop(s, b)) openDets.add(b.det);
   for (const d of s.dets) {
-    if (d.side !== side || fireRefusal(d) || !detAlive(s, d.id)) continue;
+    if (d.side !== side || fireRefusal(s, d) || !detAlive(s, d.id)) continue;
     const fs = firers(s, d);
+    const forced = robotTarget(s, d);
+    const ind = d.order === 'tirAppuye' ? firers(s, d, true) : [];
     for (const t of s.dets) {
-      if (t.side === side) continue;
+      if (t.side === side || (forced && forced !== t.id)) continue;
       if (fs.length > 0 && canReachDet(s, fs, t.id)) {
         out.push({ type: 'shoot', det: d.id, target: t.id });
+        if (first) return out;
+      }
+      if (ind.length > 0 && !forced && canReachDet(s, ind, t.id, true)) {
+        out.push({ type: 'shoot', det: d.id, target: t.id, indirect: true });
+        if (first) return out;
+      }
+      // NE-U78: aim at the passengers of an open-topped transport instead of the hull.
+      if (fs.length > 0 && !forced && openDets.has(t.id) && canReachDet(s, fs, t.id, false, true)) {
+        out.push({ type: 'shoot', det: d.id, target: t.id, aboard: true });
         if (first) return out;
       }
     }
@@ -1110,9 +1817,10 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       b.carriedBy = t.id;
       b.x = t.x;
       b.y = t.y;
-      // NE-U82/U83: the transport loses 5 cm once if any base embarks (not classes 4+).
-      if (!t.embarkPaid && prof(t).cls < 4) t.moved += 5;
-      t.embarkPaid = true;
+      // NE-U82/U83: the transport loses 5 cm once if any base embarks (not classes 4+); NE-U02: every hitch costs it 5 cm.
+      if (prof(b).abilities.artillerieLegere) t.moved += 5;
+      else if (!t.embarkPaid && prof(t).cls < 4) t.moved += 5;
+      if (!prof(b).abilities.artillerieLegere) t.embarkPaid = true;
       emit(
         ctx,
         'NE-U82',
@@ -1128,8 +1836,12 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       const t = baseById(s, b.carriedBy!)!;
       const gap = Math.max(0, Math.hypot(t.x - a.to.x, t.y - a.to.y) - prof(t).radius - prof(b).radius);
       b.moved += 5;
-      if (!t.disembarkPaid && prof(t).cls < 4) t.moved += 5;
-      t.disembarkPaid = true;
+      if (prof(b).abilities.artillerieLegere)
+        t.moved += 5; // NE-U02: unhitching costs both 5 cm
+      else {
+        if (!t.disembarkPaid && prof(t).cls < 4) t.moved += 5;
+        t.disembarkPaid = true;
+      }
       emit(
         ctx,
         'NE-U82',
@@ -1150,11 +1862,65 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       checkWipeout(ctx);
       break;
     }
+    case 'onYVa': {
+      const b = baseById(s, a.base)!;
+      s.powersUsed.push(b.id);
+      onYVa(ctx, b, a.dets);
+      checkWipeout(ctx);
+      break;
+    }
     case 'done':
       endActivation(ctx);
       break;
     case 'intercept':
       intercept(ctx, a.det, a.at);
+      break;
+    case 'dr':
+      drIntercept(ctx, a.base, a.n, a.at);
+      break;
+    case 'fly':
+    case 'zone': {
+      const bs = s.bases.filter((b) => b.det === a.det && onTable(b));
+      const len = Math.hypot(a.dx, a.dy);
+      for (const b of bs) b.moved += len;
+      const to = a.type === 'zone' ? 2 : a.alt;
+      if (a.type === 'zone') {
+        const d = detById(s, a.det)!;
+        d.zone = true;
+        emit(
+          ctx,
+          'NE-U43',
+          'zone',
+          `${d.name.en} climbs to High altitude and holds an interception zone of 25 cm around each base.`,
+          `${d.name.fr} monte à haute altitude et tient une zone d'interception de 25 cm autour de chaque socle.`,
+          { side: d.side },
+        );
+      }
+      declareMove(
+        ctx,
+        'fly',
+        bs.map((b) => ({ base: b.id, from: { x: b.x, y: b.y }, to: { x: b.x + a.dx, y: b.y + a.dy } })),
+        null,
+        true,
+        [bs[0]!.alt, to],
+      );
+      break;
+    }
+    case 'intercepter':
+      if (s.phase === 'mouvement.finInterception') endIntercept(ctx, a.det, a.target!);
+      else airIntercept(ctx, a.det, a.at!);
+      break;
+    case 'laisser':
+      if (s.phase === 'mouvement.finInterception') {
+        const z = endZones(s).find((id) => detById(s, id)!.side === side)!;
+        detById(s, z)!.zoneUsed = true; // ASSUMPTION: a zone that lets them go is spent
+        emit(ctx, 'NE-U47', 'laisser', 'No interception.', "Pas d'interception.", { side });
+        endOfMovement(ctx);
+      } else {
+        emit(ctx, 'NE-U44', 'laisser', 'No interception.', "Pas d'interception.", { side });
+        s.pending!.zones = [];
+        afterAirDecision(ctx);
+      }
       break;
     case 'noIntercept':
       emit(ctx, 'C5', 'noIntercept', 'No interception fire.', "Pas de tir d'interception.");
@@ -1172,18 +1938,22 @@ export function exec(ctx: Ctx, a: EpicAction): void {
         `${d.name.fr} tire sur ${t.name.fr}.`,
         { side },
       );
+      const indirect = a.indirect === true;
       resolveFire(
         ctx,
-        firers(s, d),
+        firers(s, d, indirect),
         t.id,
         {
           interception: false,
           counterCharge: false,
           snap: d.order === null,
           elite: a.elite ?? 0,
-          rule: 'C4',
+          indirect,
+          aboard: a.aboard === true,
+          rule: indirect ? 'C8' : a.aboard ? 'NE-U78' : 'C4',
         },
-        (f) => d.order === 'tirAppuye' && f.moved === 0,
+        // NE-U88: a command unit's converted Tir Appuyé does not re-roll 1s.
+        (f) => d.order === 'tirAppuye' && f.moved === 0 && !d.converted,
       );
       d.acted = true;
       closeBook(ctx, book);
@@ -1216,10 +1986,11 @@ export function exec(ctx: Ctx, a: EpicAction): void {
  */
 function declareMove(
   ctx: Ctx,
-  kind: 'move' | 'charge' | 'disembark',
+  kind: 'move' | 'charge' | 'disembark' | 'fly',
   legs: Leg[],
   target: string | null,
   paid = false,
+  alts?: [number, number],
 ): void {
   const s = ctx.s;
   if (!paid)
@@ -1238,10 +2009,31 @@ function declareMove(
         !d.intercepted &&
         detAlive(s, d.id),
     )
-    .filter((d) => threatens(s, d, legs))
+    .filter((d) => threatens(s, d, legs, alts))
     .map((d) => d.id);
-  s.pending = { kind, legs, target, progress: 0, threats };
-  if (threats.length === 0) {
+  const zones = alts ? zonesCrossed(s, mover.side, legs, alts, 0) : [];
+  s.pending = {
+    kind,
+    legs,
+    target,
+    progress: 0,
+    threats,
+    ...(alts ? { alts } : {}),
+    ...(zones.length ? { zones } : {}),
+  };
+  if (zones.length > 0) {
+    emit(
+      ctx,
+      'NE-U44',
+      'zone',
+      'The flight crosses an interception zone: the opponent may intercept it.',
+      "Le vol traverse une zone d'interception : l'adversaire peut l'intercepter.",
+      { units: legs.map((l) => l.base) },
+    );
+    go(ctx, 'ZONE');
+    return;
+  }
+  if (threats.length === 0 && !drCanFire(s)) {
     finishMove(ctx, true);
     return;
   }
@@ -1257,7 +2049,7 @@ function declareMove(
 }
 
 /** Whether some base of `d` could fire at some point of the legs, were it on Tir Appuyé. */
-function threatens(s: EpicState, d: EpicDetachment, legs: Leg[]): boolean {
+function threatens(s: EpicState, d: EpicDetachment, legs: Leg[], alts?: [number, number]): boolean {
   for (const f of s.bases) {
     if (f.det !== d.id || !onTable(f)) continue;
     let range = 0;
@@ -1269,7 +2061,12 @@ function threatens(s: EpicState, d: EpicDetachment, legs: Leg[]): boolean {
       const m = baseById(s, l.base)!;
       for (const t of [c.t, 1, 0.5, 0]) {
         const pt = { x: l.from.x + (l.to.x - l.from.x) * t, y: l.from.y + (l.to.y - l.from.y) * t };
-        if (Math.hypot(pt.x - f.x, pt.y - f.y) <= range && weaponsInReach(s, f, m, pt).length > 0)
+        // Judged as if it were on Tir Appuyé, so that a pause reveals nothing (NE-U106 needs that order).
+        const alt = alts ? (t < 0.5 ? alts[0] : alts[1]) : m.alt;
+        if (
+          Math.hypot(pt.x - f.x, pt.y - f.y) <= range &&
+          weaponsInReach(s, f, m, pt, false, alt, true).length > 0
+        )
           return true;
       }
     }
@@ -1302,12 +2099,20 @@ function intercept(ctx: Ctx, det: string, at: number): void {
     `${d.name.fr} révèle son Tir Appuyé et tire sur le mouvement${counterCharge ? ' (tir de contre-charge)' : ''}.`,
     { side: d.side },
   );
-  const fs = s.bases.filter((f) => f.det === det && onTable(f) && !isBlocked(s, f));
+  const fs = s.bases.filter((f) => f.det === det && (onTable(f) || inOpenTop(s, f)) && !isBlocked(s, f));
   resolveFire(
     ctx,
     fs,
     moverDet,
-    { interception: true, counterCharge, snap: false, elite: 0, at: where, rule: 'C5' },
+    {
+      interception: true,
+      counterCharge,
+      snap: false,
+      elite: 0,
+      at: where,
+      rule: 'C5',
+      ...(p.alts ? { atAlt: altAt(p, at, null), landing: p.alts[0] > 0 && p.alts[1] === 0 } : {}),
+    },
     () => true,
   );
   closeBook(ctx, book);
@@ -1320,8 +2125,107 @@ function intercept(ctx: Ctx, det: string, at: number): void {
     if (!detAlive(s, moverDet) || moving.routed) endActivation(ctx);
     return;
   }
-  p.threats = p.threats.filter((x) => threatens(s, detById(s, x)!, p.legs));
-  if (p.threats.length === 0) finishMove(ctx);
+  p.threats = p.threats.filter((x) => threatens(s, detById(s, x)!, p.legs, p.alts));
+  if (p.threats.length === 0 && !drCanFire(s)) finishMove(ctx);
+}
+
+/** NE-U36: enemy bases whose unused close defences could fire on the pending move (any order). */
+export function drBases(s: EpicState): EpicBase[] {
+  const p = s.pending;
+  if (!p) return [];
+  const mover = baseById(s, p.legs[0]!.base)!;
+  const out: EpicBase[] = [];
+  for (const f of s.bases) {
+    if (f.side === mover.side || !onTable(f) || f.charged || (prof(f).abilities.dr ?? 0) <= f.drUsed)
+      continue;
+    if (isBlocked(s, f)) continue;
+    if (drReach(s, f, p.legs, null) !== null) out.push(f);
+  }
+  return out;
+}
+
+const drCanFire = (s: EpicState): boolean => drBases(s).length > 0;
+
+/**
+ * NE-U36: the first point (fraction of the move, from its progress on) where a moving base of class 1–2
+ * stands within 15 cm and in sight of `f`; with `at`, whether that exact point works.
+ */
+function drReach(
+  s: EpicState,
+  f: EpicBase,
+  legs: Leg[],
+  at: number | null,
+): { at: number; base: EpicBase } | null {
+  const from = s.pending?.progress ?? 0;
+  const steps = at === null ? [0, 0.25, 0.5, 0.75, 1].filter((t) => t >= from - 1e-9) : [at];
+  for (const t of steps)
+    for (const l of legs) {
+      const m = baseById(s, l.base)!;
+      if (!m.alive || prof(m).cls >= 3) continue;
+      const pt = { x: l.from.x + (l.to.x - l.from.x) * t, y: l.from.y + (l.to.y - l.from.y) * t };
+      if (Math.hypot(pt.x - f.x, pt.y - f.y) <= 15 && canSee(s, f, m, pt)) return { at: t, base: m };
+    }
+  return null;
+}
+
+function checkDr(s: EpicState, side: EpicSide, id: string, n: number, at: number): GameError | null {
+  const p = s.pending!;
+  const f = baseById(s, id);
+  if (!f || f.side !== side || !drBases(s).includes(f))
+    return bad(
+      'ERR_DR',
+      `"${id}" has no close defence able to fire on this move (NE-U36).`,
+      `« ${id} » n'a aucune défense rapprochée capable de tirer sur ce mouvement (NE-U36).`,
+    );
+  const left = (prof(f).abilities.dr ?? 0) - f.drUsed;
+  if (!Number.isInteger(n) || n < 1 || n > left)
+    return bad(
+      'ERR_DR',
+      `Fire between 1 and ${left} close defences (NE-U36).`,
+      `Tirez avec 1 à ${left} défenses rapprochées (NE-U36).`,
+    );
+  if (!Number.isFinite(at) || at < p.progress - 1e-9 || at > 1)
+    return bad(
+      'ERR_AT',
+      `The pause point must lie between ${p.progress.toFixed(2)} and 1.`,
+      `Le point d'arrêt doit être entre ${p.progress.toFixed(2)} et 1.`,
+    );
+  if (!drReach(s, f, p.legs, at))
+    return bad(
+      'ERR_OUT_OF_REACH',
+      'No moving base of class 1–2 within 15 cm and in sight at that point (NE-U36).',
+      'Aucun socle en mouvement de classe 1–2 à 15 cm et en vue à ce point (NE-U36).',
+    );
+  return null;
+}
+
+/** NE-U36: `n` close defences fire on the move at `at`: 7+ (6+ as counter-charge fire), PA 0; spent for the turn. */
+function drIntercept(ctx: Ctx, id: string, n: number, at: number): void {
+  const s = ctx.s;
+  const p = s.pending!;
+  const f = baseById(s, id)!;
+  const hit = drReach(s, f, p.legs, at)!;
+  const where = p.legs.find((l) => l.base === hit.base.id)!;
+  const pt = {
+    x: where.from.x + (where.to.x - where.from.x) * at,
+    y: where.from.y + (where.to.y - where.from.y) * at,
+  };
+  p.progress = at;
+  const counterCharge = p.kind === 'charge' && p.target === f.id;
+  const book = openBook(s);
+  const moverDet = hit.base.det;
+  drFire(ctx, f, hit.base, n, pt, counterCharge);
+  closeBook(ctx, book);
+  if (checkWipeout(ctx)) return;
+  const moving = detById(s, moverDet)!;
+  if (!p.legs.some((l) => baseById(s, l.base)!.alive) || moving.routed) {
+    s.pending = null;
+    go(ctx, 'INTERCEPTION_FINIE');
+    if (!detAlive(s, moverDet) || moving.routed) endActivation(ctx);
+    return;
+  }
+  p.threats = p.threats.filter((x) => threatens(s, detById(s, x)!, p.legs, p.alts));
+  if (p.threats.length === 0 && !drCanFire(s)) finishMove(ctx);
 }
 
 /** The move goes on to its end for the surviving bases (C5), disengaging (C6) and charging as declared. */
@@ -1338,6 +2242,18 @@ function finishMove(ctx: Ctx, immediate = false): void {
     if (!b.alive) continue;
     const dx = l.to.x - l.from.x;
     const dy = l.to.y - l.from.y;
+    if (p.kind === 'fly' && p.alts) {
+      // NE-U100: the flight ends where it was declared, or at the last clear point of its line if that spot was
+      // taken meanwhile (ASSUMPTION); NE-U90: landed for the rest of the turn.
+      const end = flightEnd(s, b, l, p.alts[1], p.legs);
+      b.x = end.x;
+      b.y = end.y;
+      b.alt = end.alt;
+      if (b.alt === 0 && p.alts[0] > 0) b.landed = s.turn;
+      if (dx !== 0 || dy !== 0) b.facing = Math.atan2(dy, dx);
+      carryAlong(s, b);
+      continue;
+    }
     b.x = l.to.x;
     b.y = l.to.y;
     if (dx !== 0 || dy !== 0) b.facing = Math.atan2(dy, dx);
@@ -1347,6 +2263,7 @@ function finishMove(ctx: Ctx, immediate = false): void {
   if (p.kind === 'charge' && first.alive) {
     const t = baseById(s, p.target!)!;
     first.charged = true;
+    if (isFlyer(first) && first.alt > 0) first.alt = t.alt; // NE-U92/U97: it ends at its target's altitude
     first.facing = Math.atan2(t.y - first.y, t.x - first.x);
     emit(
       ctx,
@@ -1359,7 +2276,7 @@ function finishMove(ctx: Ctx, immediate = false): void {
   } else if (p.kind !== 'disembark') {
     emit(
       ctx,
-      'C1',
+      p.kind === 'fly' ? 'NE-U100' : 'C1',
       'move',
       `${p.legs.length === 1 ? first.id : detOf(s, first).name.en} moves.`,
       `${p.legs.length === 1 ? first.id : detOf(s, first).name.fr} se déplace.`,
@@ -1398,6 +2315,20 @@ function endActivation(ctx: Ctx): void {
       );
     }
   } else d.split = false;
+  // NE-U88: at the end of its move a command unit on Charge fires as Avance, on Avance as a revealed Tir Appuyé.
+  if (!d.routed && detHas(s, d, 'NE-U88', 'commandement') && (d.order === 'charge' || d.order === 'avance')) {
+    const to = d.order === 'charge' ? 'avance' : 'tirAppuye';
+    emit(
+      ctx,
+      'NE-U88',
+      'commandOrder',
+      `${d.name.en} (command unit) now holds a revealed ${to} order for the Combat phase.`,
+      `${d.name.fr} (unité de commandement) reçoit un ordre ${to} révélé pour la phase de Combat.`,
+      { side: d.side },
+    );
+    d.order = to;
+    d.converted = true;
+  }
   d.activated = true;
   s.active = null;
   if (s.phase === 'mouvement.activation') go(ctx, 'ACTIVATION_FINIE');

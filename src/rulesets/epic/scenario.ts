@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { basesOverlap, insideTable, pointInPolygon, TERRAIN_KINDS } from '../../engine/geometry';
 import { schemaError } from '../../engine/record';
 import { err, ok, type Result } from '../../engine/result';
+import { abilityRefusal, findAbility } from './catalogue';
 import { PROFILES } from './data';
-import { EPIC_SIDES, type EpicSide } from './types';
+import { cargo } from './state';
+import { ALTITUDES, EPIC_SIDES, type EpicSide } from './types';
 
 const message = z.object({ fr: z.string().min(1).max(200), en: z.string().min(1).max(200) });
 const point = z.object({ x: z.number().finite(), y: z.number().finite() });
@@ -42,7 +44,10 @@ const scenarioSchema = z.object({
         id,
         side: z.enum(EPIC_SIDES),
         name: message,
-        morale: z.number().int().min(2).max(12).nullable(),
+        /** Absent: 3 for a command unit (NE-U89), refused otherwise. */
+        morale: z.number().int().min(2).max(12).nullable().optional(),
+        /** Detachment abilities granted by the army list (catalogue ids or French names). */
+        abilities: z.array(z.string().max(60)).max(10).optional(),
         bases: z
           .array(
             z.object({
@@ -52,6 +57,8 @@ const scenarioSchema = z.object({
               y: z.number().finite(),
               facing: z.number().finite().default(0),
               carriedBy: id.optional(),
+              /** NE-U95: a flyer's altitude (default High); other bases are on the ground. */
+              altitude: z.enum(ALTITUDES).optional(),
             }),
           )
           .min(1)
@@ -95,7 +102,7 @@ export function parseEpicScenario(json: unknown): Result<EpicScenario> {
         `objectives.${i}`,
       );
   const ids = new Set<string>();
-  const placed: { x: number; y: number; r: number; field: string }[] = [];
+  const placed: { x: number; y: number; r: number; alt: number; field: string }[] = [];
   for (const side of EPIC_SIDES)
     if (!sc.detachments.some((d) => d.side === side))
       return fail(
@@ -112,8 +119,24 @@ export function parseEpicScenario(json: unknown): Result<EpicScenario> {
       );
     ids.add(det.id);
     const dep = sc.sides[det.side as EpicSide].deployment;
+    // Ability names are data: a blank "-" row, an unknown name or one not implemented is refused, never guessed.
+    for (const [ai, name] of (det.abilities ?? []).entries()) {
+      const why = abilityRefusal(name, 'unit', true);
+      if (why) return fail(why.en, why.fr, `detachments.${di}.abilities.${ai}`);
+    }
+    const granted = (det.abilities ?? []).map((n) => findAbility(n)!.id);
+    const command =
+      granted.includes('NE-U88') || det.bases.some((b) => PROFILES[b.profile]?.abilities.commandement);
+    if (det.morale === undefined && !command)
+      return fail(
+        `detachment "${det.id}" has no morale value (write null for Sans moral, NE-U71).`,
+        `le détachement « ${det.id} » n'a pas de valeur de moral (null pour Sans moral, NE-U71).`,
+        `detachments.${di}.morale`,
+      );
     let gretchins = 0;
     let orks = 0;
+    let characters = 0;
+    let hostCls = 0;
     for (const [bi, b] of det.bases.entries()) {
       const field = `detachments.${di}.bases.${bi}`;
       const p = PROFILES[b.profile];
@@ -132,6 +155,7 @@ export function parseEpicScenario(json: unknown): Result<EpicScenario> {
       ids.add(b.id);
       if (p.abilities.gretchin) gretchins++;
       else if (p.race === 'ork' && p.cls <= 1) orks++;
+      if (p.abilities.personnageLie) characters++;
       if (b.carriedBy !== undefined) {
         const t = det.bases.find((o) => o.id === b.carriedBy);
         const tp = t && PROFILES[t.profile];
@@ -141,14 +165,25 @@ export function parseEpicScenario(json: unknown): Result<EpicScenario> {
             `le socle « ${b.id} » est transporté par « ${b.carriedBy} », qui n'est pas un transport de son détachement.`,
             `${field}.carriedBy`,
           );
-        if (p.cls !== 1)
+        // NE-U81/U85/U58/U02: what it costs its transport; NE-U85: one Personnage rides free in a Transport (6+).
+        const aboard = det.bases.slice(0, bi).filter((o) => o.carriedBy === b.carriedBy);
+        let freeUsed = false;
+        let units = 0;
+        let towed = 0;
+        for (const o of aboard) {
+          const c = cargo(tp, PROFILES[o.profile]!, freeUsed);
+          if (c === 'free') freeUsed = true;
+          else if (c === 'tow') towed++;
+          else if (typeof c === 'number') units += c;
+        }
+        const c = cargo(tp, p, freeUsed);
+        if (c === null)
           return fail(
-            `only infantry may be carried (NE-U81).`,
-            `seule l'infanterie peut être transportée (NE-U81).`,
+            `only infantry (and walkers in a Transport (6+)) may be carried (NE-U81, NE-U85).`,
+            `seule l'infanterie (et les marcheurs dans un Transport (6+)) peut être transportée (NE-U81, NE-U85).`,
             `${field}.carriedBy`,
           );
-        const load = det.bases.slice(0, bi + 1).filter((o) => o.carriedBy === b.carriedBy).length;
-        if (load > (tp.abilities.transport ?? 0))
+        if (c === 'tow' ? towed >= 1 : typeof c === 'number' && units + c > (tp.abilities.transport ?? 0))
           return fail(
             `transport "${b.carriedBy}" carries more than ${tp.abilities.transport} bases (NE-U81).`,
             `le transport « ${b.carriedBy} » emporte plus de ${tp.abilities.transport} socles (NE-U81).`,
@@ -156,7 +191,28 @@ export function parseEpicScenario(json: unknown): Result<EpicScenario> {
           );
         continue;
       }
-      const base = { x: b.x, y: b.y, r: p.radius };
+      // NE-U95: only flyers leave the ground; a detachment's flyers share one altitude; only transports land.
+      const alt = p.abilities.volant ? ALTITUDES.indexOf(b.altitude ?? 'haute') : 0;
+      if (!p.abilities.volant && b.altitude !== undefined && b.altitude !== 'sol')
+        return fail(
+          `base "${b.id}" is not a flyer: it stays on the ground (NE-U95).`,
+          `le socle « ${b.id} » n'est pas un Volant : il reste au sol (NE-U95).`,
+          `${field}.altitude`,
+        );
+      if (alt === 0 && p.abilities.volant && !p.abilities.transport)
+        return fail(
+          `only flyers with Transport may land (NE-U95): "${b.id}".`,
+          `seuls les Volants avec Transport peuvent atterrir (NE-U95) : « ${b.id} ».`,
+          `${field}.altitude`,
+        );
+      const first = det.bases.find((o) => !o.carriedBy);
+      if (first && (first.altitude ?? 'x') !== (b.altitude ?? 'x'))
+        return fail(
+          `all bases of detachment "${det.id}" must be at the same altitude (NE-U95).`,
+          `tous les socles du détachement « ${det.id} » doivent être à la même altitude (NE-U95).`,
+          `${field}.altitude`,
+        );
+      const base = { x: b.x, y: b.y, r: p.radius, alt };
       if (!insideTable(table, base))
         return fail(`base "${b.id}" is off the table.`, `le socle « ${b.id} » est hors de la table.`, field);
       if (b.x < dep.x0 || b.x > dep.x1 || b.y < dep.y0 || b.y > dep.y1)
@@ -171,7 +227,7 @@ export function parseEpicScenario(json: unknown): Result<EpicScenario> {
           `le socle « ${b.id} » est sur un décor infranchissable.`,
           field,
         );
-      const clash = placed.find((o) => basesOverlap(o, base));
+      const clash = placed.find((o) => o.alt === alt && basesOverlap(o, base));
       if (clash)
         return fail(
           `base "${b.id}" overlaps ${clash.field}.`,
@@ -179,6 +235,28 @@ export function parseEpicScenario(json: unknown): Result<EpicScenario> {
           field,
         );
       placed.push({ ...base, field });
+    }
+    // Its transports do not set a detachment's class, unless it has nothing else (NE-U58).
+    const hosts = det.bases.map((b) => PROFILES[b.profile]!).filter((p) => !p.abilities.personnageLie);
+    const troops = hosts.filter((p) => !p.abilities.transport);
+    for (const p of troops.length > 0 ? troops : hosts) hostCls = Math.max(hostCls, p.cls);
+    // NE-U58: at most 2 attached characters; class 1 joins infantry or cavalry, class 2+ its own class only.
+    if (characters > 2)
+      return fail(
+        `detachment "${det.id}" has ${characters} attached characters; at most 2 (NE-U58).`,
+        `le détachement « ${det.id} » a ${characters} personnages liés ; 2 au plus (NE-U58).`,
+        `detachments.${di}.bases`,
+      );
+    for (const [bi, b] of det.bases.entries()) {
+      const p = PROFILES[b.profile]!;
+      if (!p.abilities.personnageLie || hostCls === 0) continue;
+      const okHost = p.cls === 1 ? hostCls <= 2 : hostCls === p.cls;
+      if (!okHost)
+        return fail(
+          `attached character "${b.id}" (class ${p.cls}) cannot join a class-${hostCls} detachment (NE-U58).`,
+          `le personnage lié « ${b.id} » (classe ${p.cls}) ne peut rejoindre un détachement de classe ${hostCls} (NE-U58).`,
+          `detachments.${di}.bases.${bi}.profile`,
+        );
     }
     // NE-U39: Gretchins must be linked to Ork bases of the same or a lower class.
     if (gretchins > 0 && orks === 0)

@@ -33,21 +33,30 @@ export function contacts(s: EpicState, b: EpicBase): EpicBase[] {
   const out: EpicBase[] = [];
   const r = prof(b).radius;
   for (const o of s.bases)
-    if (o.side !== b.side && onTable(o) && Math.hypot(o.x - b.x, o.y - b.y) - r - prof(o).radius <= CONTACT)
+    if (
+      o.side !== b.side &&
+      onTable(o) &&
+      o.alt === b.alt && // NE-U97/U98: only bases at the same altitude touch
+      Math.hypot(o.x - b.x, o.y - b.y) - r - prof(o).radius <= CONTACT
+    )
       out.push(o);
   return out;
 }
 
+/** NE-U90…U106: a flyer, and whether it is in the air. */
+export const isFlyer = (b: EpicBase): boolean => !!prof(b).abilities.volant;
+export const inAir = (b: EpicBase): boolean => b.alt > 0;
+
 /** C3: blocked = engaged by an enemy base of equal or higher class; it can neither move nor fire. */
 export const isBlocked = (s: EpicState, b: EpicBase): boolean =>
-  contacts(s, b).some((o) => prof(o).cls >= prof(b).cls);
+  !isFlyer(b) && contacts(s, b).some((o) => prof(o).cls >= prof(b).cls); // NE-U99: flyers never are
 
 /** C3: ZOC radius (diameter 7.5 cm for classes 1–4, 12 cm for class 5+). */
 export const zocRadius = (b: EpicBase): number => (prof(b).cls >= 5 ? 6 : 3.75);
 
 /** C3: a base has no ZOC while blocked, engaged, or on Retraite. */
 export function hasZoc(s: EpicState, b: EpicBase): boolean {
-  if (!onTable(b)) return false;
+  if (!onTable(b) || b.alt > 0) return false; // NE-U97/U98: no ZOC in the air
   const d = detOf(s, b);
   if (d.order === 'retraite' && (d.revealed || d.routed)) return false;
   return contacts(s, b).length === 0;
@@ -61,6 +70,8 @@ export const inZocOf = (x: number, y: number, r: number, z: EpicBase): boolean =
 export function allowance(s: EpicState, b: EpicBase): number {
   const d = detOf(s, b);
   const move = prof(b).move;
+  // NE-U90…U94: a flyer's move is never doubled; on Tir Appuyé it moves, then lands.
+  if (isFlyer(b)) return b.landed === s.turn ? 0 : move;
   if (d.order === 'tirAppuye') return 0;
   if (d.order === 'charge' || d.order === 'retraite') return move * 2;
   return move;
@@ -71,8 +82,13 @@ export const remaining = (s: EpicState, b: EpicBase): number => Math.max(0, allo
 /** C3: movement multiplier of a terrain piece for a base (ASSUMPTIONS in docs/rulesets/epic.md). */
 export function costFor(b: EpicBase): (t: Terrain) => number {
   const p = prof(b);
+  if (p.abilities.volant) return () => 1; // NE-U97/U98: terrain does not hinder a flyer
   if (p.abilities.reacteursDorsaux) return (t) => (t.kind === 'impassable' ? Infinity : 1); // NE-U63
   const cls = p.cls;
+  if (p.abilities.bulldozer)
+    // NE-U32: no penalty in forests and difficult terrain (ruins included); impassable still blocks.
+    return (t) =>
+      t.kind === 'impassable' || (t.kind === 'building' && cls >= 2) ? Infinity : t.kind === 'water' ? 2 : 1;
   return (t) => {
     switch (t.kind) {
       case 'impassable':
@@ -123,14 +139,23 @@ export function coverMalus(s: EpicState, b: EpicBase): number {
   return m;
 }
 
-const height = (b: EpicBase): number => CLASS_HEIGHT[Math.min(5, prof(b).cls)]!;
+/** C4 sight height; NE-U97/U98: a flyer at Low altitude is 20 cm above the table, at High 40 cm. */
+const ALT_HEIGHT = [0, 20, 40];
+const height = (b: EpicBase, alt = b.alt): number =>
+  alt > 0 ? ALT_HEIGHT[alt]! : CLASS_HEIGHT[Math.min(5, prof(b).cls)]!;
 
 /**
  * C4: line of sight from base `a` to base `t` (or to where `t` stands at `at`, mid-move), blocked by
  * terrain and by bases of a higher class than both (ASSUMPTION: infantry never hides infantry) that are
  * tall enough to cut the sight line.
  */
-export function canSee(s: EpicState, a: EpicBase, t: EpicBase, at?: { x: number; y: number }): boolean {
+export function canSee(
+  s: EpicState,
+  a: EpicBase,
+  t: EpicBase,
+  at?: { x: number; y: number },
+  tAlt = t.alt,
+): boolean {
   const tx = at ? at.x : t.x;
   const ty = at ? at.y : t.y;
   const minX = Math.min(a.x, tx) - 3;
@@ -140,12 +165,16 @@ export function canSee(s: EpicState, a: EpicBase, t: EpicBase, at?: { x: number;
   const blockers: Blocker[] = [];
   const cls = Math.max(prof(a).cls, prof(t).cls);
   for (const o of s.bases) {
-    if (!onTable(o) || o.id === a.id || o.id === t.id || prof(o).cls <= cls) continue;
+    if (!onTable(o) || o.alt > 0 || o.id === a.id || o.id === t.id || prof(o).cls <= cls) continue;
     if (o.x < minX || o.x > maxX || o.y < minY || o.y > maxY) continue; // cannot touch the sight line
     blockers.push({ x: o.x, y: o.y, r: prof(o).radius, h: height(o), id: o.id });
   }
-  return lineOfSight(s.table, { x: a.x, y: a.y, h: height(a) }, { x: tx, y: ty, h: height(t) }, blockers)
-    .clear;
+  return lineOfSight(
+    s.table,
+    { x: a.x, y: a.y, h: height(a) },
+    { x: tx, y: ty, h: height(t, tAlt) },
+    blockers,
+  ).clear;
 }
 
 export const centreDist = (a: { x: number; y: number }, b: { x: number; y: number }): number => dist(a, b);
@@ -183,5 +212,76 @@ export function coherencyGroups(s: EpicState, det: string): EpicBase[][] {
 }
 
 /** NE-U81: how many bases a transport carries. */
-export const load = (s: EpicState, transport: string): number =>
-  s.bases.filter((b) => b.alive && b.carriedBy === transport).length;
+export const load = (s: EpicState, transport: string): number => {
+  const t = s.bases.find((b) => b.id === transport);
+  if (!t) return 0;
+  let units = 0;
+  let freeUsed = false;
+  for (const b of s.bases) {
+    if (!b.alive || b.carriedBy !== transport) continue;
+    const c = cargo(prof(t), prof(b), freeUsed);
+    if (c === 'free') freeUsed = true;
+    else if (typeof c === 'number') units += c;
+  }
+  return units;
+};
+
+/** NE-U02: whether a transport carries (tows) a light artillery base already. */
+export const towing = (s: EpicState, transport: string): boolean =>
+  s.bases.some((b) => b.alive && b.carriedBy === transport && prof(b).abilities.artillerieLegere);
+
+/**
+ * What a base costs a transport (NE-U81, U85, U58, U02/U87): infantry 1; a walker (class 2) 2 in a transport of
+ * capacity 6 or more; an attached character nothing; one Personnage rides free in a capacity-6+ transport
+ * ('free', when `freeUsed` is false); a light artillery base is towed ('tow', one per transport with
+ * Attelage: every ground transport, NE-U87); anything else cannot be carried (null).
+ */
+export function cargo(t: UnitProfile, b: UnitProfile, freeUsed: boolean): number | 'free' | 'tow' | null {
+  const cap = t.abilities.transport ?? 0;
+  if (cap === 0) return null;
+  if (b.abilities.artillerieLegere) return 'tow';
+  if (b.abilities.personnageLie && b.cls === 1) return 0;
+  if (b.abilities.personnage && cap >= 6 && !freeUsed && b.cls === 1) return 'free';
+  if (b.cls === 1) return 1;
+  if (b.cls === 2 && cap >= 6) return 2;
+  return null;
+}
+
+/** NE-U75: a carried base whose transport is open-topped: it may fire out and be fired at. */
+export function inOpenTop(s: EpicState, b: EpicBase): EpicBase | null {
+  if (!b.alive || b.carriedBy === null || prof(b).abilities.artillerieLegere) return null;
+  const t = s.bases.find((x) => x.id === b.carriedBy);
+  return t?.alive && prof(t).abilities.toitOuvert ? t : null;
+}
+
+/**
+ * Whether a detachment has a unit ability: granted to it by the scenario (catalogue id) or carried by one
+ * of its living bases' profiles.
+ */
+export function detHas(
+  s: EpicState,
+  d: EpicDetachment,
+  id: string,
+  key: keyof UnitProfile['abilities'],
+): boolean {
+  if (d.abilities.includes(id)) return true;
+  for (const b of s.bases) if (b.alive && b.det === d.id && prof(b).abilities[key]) return true;
+  return false;
+}
+
+/** Friendly bases of `side` with ability `key` within `r` cm of some base of detachment `det`. */
+export function auraFrom(
+  s: EpicState,
+  det: string,
+  side: EpicSide,
+  key: keyof UnitProfile['abilities'],
+  r: number,
+): EpicBase | null {
+  for (const h of s.bases) {
+    if (!h.alive || h.side !== side || !prof(h).abilities[key]) continue;
+    const hp = h.carriedBy ? (s.bases.find((t) => t.id === h.carriedBy) ?? h) : h;
+    for (const b of s.bases)
+      if (b.alive && b.det === det && Math.hypot(b.x - hp.x, b.y - hp.y) <= r + 1e-9) return h;
+  }
+  return null;
+}

@@ -21,6 +21,28 @@ export interface WeaponProfile {
   toHit: number;
   /** Armour penetration, 0 or negative (C4). */
   pa: number;
+  /** Weapon abilities (NE-W01…W08); absent = none. */
+  abilities?: WeaponAbilities;
+}
+
+/** Weapon abilities of seed 002 (table "Armes"), keyed by their catalogue entry. */
+export interface WeaponAbilities {
+  /** NE-W01 AA: interception without malus, 360°, −2 unless the target is a class 5+ (or an aircraft). */
+  aa?: boolean;
+  /** NE-W02 Artillerie: may fire indirectly on Tir Appuyé (C8). */
+  artillerie?: boolean;
+  /** NE-W03 Dégâts (X): a failed save costs 1 + X PdV. */
+  degats?: number;
+  /** NE-W05 Ignore les Couverts: no cover to-hit malus. */
+  ignoreCouverts?: boolean;
+  /** NE-W06 Instable: the attack dice are a D6 rolled first; on a 1 the firer takes a hit from it. */
+  instable?: boolean;
+  /** NE-W07 Réduit les Couverts: the cover malus is reduced by 1. */
+  reduitCouverts?: boolean;
+  /** NE-W08 Tourelle: 360° arc whatever the class. */
+  tourelle?: boolean;
+  /** C8: a template of this diameter (cm) per attack die, centred on the target; every base under it is rolled against. */
+  gabarit?: number;
 }
 
 /** Unit abilities of seed 002 that the sample forces use, keyed by their catalogue entry. */
@@ -41,7 +63,57 @@ export interface Abilities {
   gretchin?: boolean;
   /** NE-U81 Transport (X): carries X infantry bases. */
   transport?: number;
+  /** NE-U30 Blindage renforcé ('all': flank and rear) / NE-U31 ('flancs': flank only). */
+  blindage?: 'all' | 'flancs';
+  /** NE-U32 Bulldozer: no movement penalty in forests and difficult terrain. */
+  bulldozer?: boolean;
+  /** NE-U33 once per turn, one detachment within 12 cm re-rolls a failed morale test. */
+  relanceMoral?: boolean;
+  /** NE-U34 Champs Énergétiques: X power fields. */
+  champs?: number;
+  /** NE-U35 Charismatique: +1 to the morale tests of allied detachments within 12 cm. */
+  charismatique?: boolean;
+  /** NE-U36 DR (X): X close defences (15 cm, 360°, not against class 3+). */
+  dr?: number;
+  /** NE-U38 death throes: on 5+, an assault on an enemy within 6 cm before dying. */
+  dernierSursaut?: boolean;
+  /** NE-U40 counts half for objectives. */
+  demiObjectif?: boolean;
+  /** NE-U42 immune to poison, disease, pheromone and smell attacks. */
+  immunise?: boolean;
+  /** NE-U48 needs no command radius to receive orders. */
+  ordresSansChef?: boolean;
+  /** NE-U49 may shoot in the Combat phase after a Charge order (unless engaged or blocked). */
+  tirApresCharge?: boolean;
+  /** NE-U52 +1 FA to allied detachments (class < 5) within 12 cm. */
+  bonusFa?: boolean;
+  /** NE-U57 Personnage. */
+  personnage?: boolean;
+  /** NE-U58 Personnage Lié: joins a detachment (max 2), takes no transport space. */
+  personnageLie?: boolean;
+  /** NE-U65…U69 Robot: restricted away from friendly non-robot bases. */
+  robot?: boolean;
+  /** NE-U72 Sauvegarde Psychique (X+), only against ethereal powers. */
+  sauvegardePsychique?: number;
+  /** NE-U73 no −1 to hit on interception fire. */
+  sansMalusInterception?: boolean;
+  /** NE-U74 cannot fire indirectly. */
+  pasDeTirIndirect?: boolean;
+  /** NE-U88/U89 Unité de Commandement. */
+  commandement?: boolean;
+  /** NE-U75…U80 Toit Ouvert: carried bases fire out, are targetable, exit on 3+. */
+  toitOuvert?: boolean;
+  /** NE-U02: a light artillery base a transport with Attelage may tow (NE-U87). */
+  artillerieLegere?: boolean;
+  /** NE-U90…U106 Volant: an aircraft, at High, Low altitude or landed. */
+  volant?: boolean;
+  /** NE-U43…U47 Intercepteur: may create an interception zone on a Charge order. */
+  intercepteur?: boolean;
 }
+
+/** NE-U95: altitudes: 0 on the ground (landed), 1 Low (LOS height 20 cm), 2 High (40 cm). */
+export const ALTITUDES = ['sol', 'basse', 'haute'] as const;
+export type AltitudeName = (typeof ALTITUDES)[number];
 
 export interface UnitProfile {
   id: string;
@@ -86,6 +158,14 @@ export interface EpicBase {
   /** NE-U82: a transport pays 5 cm once if any base embarked this turn, once more if any disembarked. */
   embarkPaid: boolean;
   disembarkPaid: boolean;
+  /** NE-U34: active power fields (never repaired). */
+  champs: number;
+  /** NE-U95: altitude, 0 ground, 1 Low, 2 High (always 0 for non-flyers). */
+  alt: number;
+  /** NE-U90: the turn a flyer landed (it stays landed that turn), or 0. */
+  landed: number;
+  /** NE-U36: close defences already used this turn. */
+  drUsed: number;
 }
 
 export interface EpicDetachment {
@@ -121,6 +201,13 @@ export interface EpicDetachment {
   broken: boolean;
   /** NE-U23 Waaagh! bonuses this turn. */
   waaagh: { morale: number; fa: number } | null;
+  /** Detachment abilities the scenario's army list grants (catalogue ids, e.g. NE-U48). */
+  abilities: string[];
+  /** NE-U88: a command unit's order converted at the end of its move (Avance → revealed Tir Appuyé). */
+  converted: boolean;
+  /** NE-U43: its interception zone (25 cm around each base) is up; NE-U45: spent once it intercepted. */
+  zone: boolean;
+  zoneUsed: boolean;
 }
 
 export interface Objective {
@@ -140,7 +227,7 @@ export interface Leg {
 
 /** A move that enemy hidden counters could fire on (C5, NE-U44): paused until they decide. */
 export interface PendingMove {
-  kind: 'move' | 'charge' | 'disembark';
+  kind: 'move' | 'charge' | 'disembark' | 'fly';
   legs: Leg[];
   /** For a charge: the enemy base contacted. */
   target: string | null;
@@ -148,6 +235,10 @@ export interface PendingMove {
   progress: number;
   /** Enemy detachments with hidden counters that could still fire on it. */
   threats: string[];
+  /** NE-U95: a flight's altitude before and after its midpoint. */
+  alts?: [number, number];
+  /** NE-U44: enemy interceptor detachments whose zone the flight crosses at altitude. */
+  zones?: string[];
 }
 
 export interface SideState {
@@ -185,6 +276,8 @@ export interface EpicState extends BaseState {
   powersUsed: string[];
   /** Bases whose assault was resolved this Combat phase (C6: one resolution per assault). */
   assaultsDone: string[];
+  /** NE-U33: holders whose morale re-roll was used this turn. */
+  moraleRerolls: string[];
   result: { winner: EpicSide | null; points: Record<Side, number>; reason: Message } | null;
 }
 
@@ -199,10 +292,16 @@ export type EpicAction =
   | { type: 'embark'; base: string; transport: string }
   | { type: 'disembark'; base: string; to: Vec2 }
   | { type: 'waaagh'; base: string }
+  | { type: 'onYVa'; base: string; dets: { det: string; dx: number; dy: number }[] }
   | { type: 'done' }
   | { type: 'intercept'; det: string; at: number }
   | { type: 'noIntercept' }
-  | { type: 'shoot'; det: string; target: string; elite?: number }
+  | { type: 'dr'; base: string; n: number; at: number }
+  | { type: 'fly'; det: string; dx: number; dy: number; alt: number }
+  | { type: 'zone'; det: string; dx: number; dy: number }
+  | { type: 'intercepter'; det: string; at?: number; target?: string }
+  | { type: 'laisser' }
+  | { type: 'shoot'; det: string; target: string; elite?: number; indirect?: boolean; aboard?: boolean }
   | { type: 'assault'; base: string }
   | { type: 'bzzzt'; base: string; target: string };
 
