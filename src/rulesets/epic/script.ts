@@ -6,6 +6,7 @@
  */
 import { maxReachAlong } from '../../engine/geometry';
 import type { Rng } from '../../engine/rng';
+import { epicCandidates } from './candidates';
 import { WEAPONS } from './data';
 import { check, combatActions, decider, decisionOf } from './rules';
 import { contacts, costFor, detById, onTable, other, prof, remaining } from './state';
@@ -134,6 +135,17 @@ function activation(s: EpicState): EpicAction {
 
 /** One scripted action for the side to play; `rng` is the caller's (the bot's or the searcher's). */
 export function epicScript(s: EpicState, rng: Rng): EpicAction {
+  const a = scripted(s, rng);
+  if (!check(s, a)) return a;
+  // The script does not know every case (flyers must fly, new reactions…): fall back on a candidate,
+  // preferring anything to ending the activation or passing.
+  const options = epicCandidates(s);
+  const active = options.filter((o) => o.type !== 'done' && o.type !== 'pass');
+  const pool = active.length > 0 ? active : options;
+  return pool[rng.int(pool.length)]!;
+}
+
+function scripted(s: EpicState, rng: Rng): EpicAction {
   const side = decider(s);
   switch (s.phase) {
     case 'ordres': {
@@ -176,7 +188,10 @@ export function epicScript(s: EpicState, rng: Rng): EpicAction {
       if (bz) return bz;
       return options[rng.int(options.length)]!;
     }
-    default:
-      throw new Error(`no scripted action in phase ${s.phase}`);
+    default: {
+      // Phases the script has no idea for (aircraft interceptions…): a candidate, at random.
+      const options = epicCandidates(s);
+      return options[rng.int(options.length)]!;
+    }
   }
 }
