@@ -76,6 +76,7 @@ const ours = {
     s.ply++;
     return null;
   },
+  validate: (s: TState, a: TAction) => ({ ok: s.cells[a.id] === null, value: true }),
   clone: (s: TState): TState => ({ ...s, cells: [...s.cells] }),
   observe: (s: TState) => ours.clone(s),
   determinize: (s: TState) => ours.clone(s),
