@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'ai/**/*.test.ts', 'statecharts/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'ai/**/*.test.ts',
+      'statecharts/**/*.test.ts',
+      'test/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     exclude: ['test/e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
     // Some property tests play many whole games.
