@@ -4,11 +4,13 @@
  * combat abilities (HD-04, 05, 08, 09, 12, 13, 14, 23, 24). Dice come from `ctx.rng` only; one event per
  * resolved step names its rule and its dice when `ctx.ev` is given.
  */
+
 import type { DiceRoll, GameEvent } from '../../engine/contract';
 import { rollDice } from '../../engine/dice';
 import { pointInPolygon, segmentMoveCost, type Vec2 } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
 import type { Rng } from '../../engine/rng';
+import type { StepContext } from '../../engine/ruleset-kit';
 import { CHARISME_RANGE, CONTACT, ESQUIVE_MOVE, ZOC } from './data';
 import {
   adversariesInContact,
@@ -33,11 +35,8 @@ import {
 } from './state';
 import type { Combatant, CompanyState, Weapon, WeaponEffect } from './types';
 
-export interface Ctx {
-  s: CompanyState;
-  rng: Rng;
-  ev: GameEvent[] | null;
-}
+/** The step context every `exec` works with (src/engine/ruleset-kit.ts). */
+export type Ctx = StepContext<CompanyState>;
 
 export function emit(
   ctx: Ctx,

@@ -1,10 +1,12 @@
 /** The `company` ruleset (seed 004, Hell Dorado) behind the engine contract. */
-import type { GameEvent, OddsReport, Ruleset } from '../../engine/contract';
+
+import type { OddsReport, Ruleset } from '../../engine/contract';
 import { type Distribution, d6PoolDistribution, distFromSuccessChance, distShift } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
-import { Rng, seedRng } from '../../engine/rng';
+import { type Rng, seedRng } from '../../engine/rng';
+import { applyByCopy, inPlaceStep, outcomeOf, validateWith } from '../../engine/ruleset-kit';
 import { companyCandidates, companyEvaluate, companyLegal } from './candidates';
-import { type Ctx, passeCbt, poolShape, protectionOf } from './combat';
+import { passeCbt, poolShape, protectionOf } from './combat';
 import { explainCompany } from './explain';
 import { check, decisionOf, exec, setupCompany } from './rules';
 import { type CompanyScenario, parseCompanyScenario } from './scenario';
@@ -34,16 +36,7 @@ export function cloneCompany(s: CompanyState): CompanyState {
   };
 }
 
-export function applyCompanyInPlace(s: CompanyState, a: CompanyAction, events?: GameEvent[]) {
-  const e = check(s, a);
-  if (e) return e;
-  const rng = new Rng(s.rng);
-  const ctx: Ctx = { s, rng, ev: events ?? null };
-  exec(ctx, a);
-  s.rng = rng.state();
-  s.ply++;
-  return null;
-}
+export const applyCompanyInPlace = inPlaceStep<CompanyState, CompanyAction>(check, exec);
 
 /** What `side` may see: everything on the table is open in Hell Dorado; only the RNG's future is hidden. */
 export function observeCompany(s: CompanyState, _side: string): CompanyState {
@@ -147,25 +140,13 @@ export const companyRuleset: Ruleset<CompanyState, CompanyAction, CompanyScenari
   decision: decisionOf,
   legal: companyLegal,
   candidates: companyCandidates,
-  validate(s, a) {
-    const e = check(s, a);
-    return e ? { ok: false, error: e } : { ok: true, value: true };
-  },
-  apply(s, a) {
-    const next = cloneCompany(s);
-    const events: GameEvent[] = [];
-    const e = applyCompanyInPlace(next, a, events);
-    return e ? { ok: false, error: e } : { ok: true, value: { state: next, events } };
-  },
+  validate: validateWith(check),
+  apply: applyByCopy(cloneCompany, applyCompanyInPlace),
   applyInPlace: applyCompanyInPlace,
   clone: cloneCompany,
   observe: observeCompany,
   determinize: determinizeCompany,
-  outcome(s) {
-    return s.result
-      ? { status: 'finished', winner: s.result.winner, points: s.result.points, reason: s.result.reason }
-      : { status: 'running' };
-  },
+  outcome: (s) => outcomeOf(s.result),
   odds: oddsCompany,
   explain: explainCompany,
   script: companyScript,

@@ -4,11 +4,12 @@
  * morale and rout moves (C7), emergency exits (C9), Gretchins (NE-U39) and the Bizarboy (NE-U03…U29).
  * Every function draws from `ctx.rng` only and pushes one event per resolved step when `ctx.ev` is given.
  */
+
 import type { DiceRoll, GameEvent } from '../../engine/contract';
 import { rollD6Pool, rollDice, rollSave, rollScatter } from '../../engine/dice';
 import { arcOf, inFrontHalf } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
-import type { Rng } from '../../engine/rng';
+import type { StepContext } from '../../engine/ruleset-kit';
 import { BZZZT_ROWS, ONYVA_ROWS, PROFILES, tableRow, WAAAGH_ROWS, WEAPONS } from './data';
 import {
   auraFrom,
@@ -28,11 +29,8 @@ import {
 } from './state';
 import type { EpicBase, EpicDetachment, EpicSide, EpicState, WeaponProfile } from './types';
 
-export interface Ctx {
-  s: EpicState;
-  rng: Rng;
-  /** Events are built only when this is given (the AI's fast path passes null). */
-  ev: GameEvent[] | null;
+/** The step context of src/engine/ruleset-kit.ts, plus the wrecks of one shooting (NE-U86). */
+export interface Ctx extends StepContext<EpicState> {
   /** NE-U86: transports destroyed during one shooting, whose emergency exits wait for the random allocation. */
   wrecks?: { t: EpicBase; pdv: number }[] | null;
 }

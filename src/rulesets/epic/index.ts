@@ -1,5 +1,6 @@
 /** The `epic` ruleset (seed 002, NetEpic Orks) behind the engine contract. */
-import type { GameEvent, OddsReport, Ruleset } from '../../engine/contract';
+
+import type { OddsReport, Ruleset } from '../../engine/contract';
 import {
   convolve,
   type Distribution,
@@ -8,9 +9,10 @@ import {
   singleSuccessChance,
 } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
-import { Rng, seedRng } from '../../engine/rng';
+import { type Rng, seedRng } from '../../engine/rng';
+import { applyByCopy, inPlaceStep, outcomeOf, validateWith } from '../../engine/ruleset-kit';
 import { epicCandidates, epicEvaluate, epicLegal } from './candidates';
-import { arcPa, type Ctx, toHitModifiers, weaponsInReach } from './combat';
+import { arcPa, toHitModifiers, weaponsInReach } from './combat';
 import { explainEpic } from './explain';
 import { check, decisionOf, exec, setupEpic } from './rules';
 import { type EpicScenario, parseEpicScenario } from './scenario';
@@ -51,16 +53,7 @@ export function cloneEpic(s: EpicState): EpicState {
   };
 }
 
-export function applyEpicInPlace(s: EpicState, a: EpicAction, events?: GameEvent[]) {
-  const e = check(s, a);
-  if (e) return e;
-  const rng = new Rng(s.rng);
-  const ctx: Ctx = { s, rng, ev: events ?? null };
-  exec(ctx, a);
-  s.rng = rng.state();
-  s.ply++;
-  return null;
-}
+export const applyEpicInPlace = inPlaceStep<EpicState, EpicAction>(check, exec);
 
 /** What `side` may see: the other side's unrevealed orders are blanked, and the RNG's future is hidden. */
 export function observeEpic(s: EpicState, side: string): EpicState {
@@ -178,25 +171,13 @@ export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttac
   decision: decisionOf,
   legal: epicLegal,
   candidates: epicCandidates,
-  validate(s, a) {
-    const e = check(s, a);
-    return e ? { ok: false, error: e } : { ok: true, value: true };
-  },
-  apply(s, a) {
-    const next = cloneEpic(s);
-    const events: GameEvent[] = [];
-    const e = applyEpicInPlace(next, a, events);
-    return e ? { ok: false, error: e } : { ok: true, value: { state: next, events } };
-  },
+  validate: validateWith(check),
+  apply: applyByCopy(cloneEpic, applyEpicInPlace),
   applyInPlace: applyEpicInPlace,
   clone: cloneEpic,
   observe: observeEpic,
   determinize: determinizeEpic,
-  outcome(s) {
-    return s.result
-      ? { status: 'finished', winner: s.result.winner, points: s.result.points, reason: s.result.reason }
-      : { status: 'running' };
-  },
+  outcome: (s) => outcomeOf(s.result),
   odds: oddsEpic,
   explain: explainEpic,
   script: epicScript,

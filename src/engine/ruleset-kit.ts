@@ -1,0 +1,57 @@
+/**
+ * The parts of the ruleset contract that every ruleset derives the same way from its own `check` (the one
+ * legality source), `exec` (the mutation of an owned state) and `clone`. A ruleset builds them here rather
+ * than writing them again.
+ */
+import type { BaseAction, BaseState, GameEvent, Outcome, Side, StepResult } from './contract';
+import type { GameError, Message, Result } from './result';
+import { Rng } from './rng';
+
+/** What `exec` works with: the state it owns, the live RNG restored from it, and the events (null: none). */
+export interface StepContext<S> {
+  s: S;
+  rng: Rng;
+  ev: GameEvent[] | null;
+}
+
+/** applyInPlace = check, then exec with the state's RNG, written back; the ply advances. */
+export function inPlaceStep<S extends BaseState, A extends BaseAction>(
+  check: (s: S, a: A) => GameError | null,
+  exec: (ctx: StepContext<S>, a: A) => void,
+): (s: S, a: A, events?: GameEvent[]) => GameError | null {
+  return (s, a, events) => {
+    const e = check(s, a);
+    if (e) return e;
+    const rng = new Rng(s.rng);
+    exec({ s, rng, ev: events ?? null }, a);
+    s.rng = rng.state();
+    s.ply++;
+    return null;
+  };
+}
+
+/** validate = check, as a Result. */
+export const validateWith =
+  <S, A>(check: (s: S, a: A) => GameError | null) =>
+  (s: S, a: A): Result<true> => {
+    const e = check(s, a);
+    return e ? { ok: false, error: e } : { ok: true, value: true };
+  };
+
+/** apply = clone + applyInPlace, so the public path never mutates its input and shares the rules code. */
+export const applyByCopy =
+  <S, A>(clone: (s: S) => S, applyInPlace: (s: S, a: A, events?: GameEvent[]) => GameError | null) =>
+  (s: S, a: A): Result<StepResult<S>> => {
+    const next = clone(s);
+    const events: GameEvent[] = [];
+    const e = applyInPlace(next, a, events);
+    return e ? { ok: false, error: e } : { ok: true, value: { state: next, events } };
+  };
+
+/** outcome from a state's `result` field (null while the game runs). */
+export const outcomeOf = (
+  result: { winner: Side | null; points: Record<Side, number>; reason: Message } | null,
+): Outcome =>
+  result
+    ? { status: 'finished', winner: result.winner, points: result.points, reason: result.reason }
+    : { status: 'running' };
