@@ -83,7 +83,7 @@ export const dist = (a: Vec2, b: Vec2): number => Math.hypot(b.x - a.x, b.y - a.
 export const dist2 = (a: Vec2, b: Vec2): number => (b.x - a.x) ** 2 + (b.y - a.y) ** 2;
 
 /** Gap between two bases' edges: centre distance minus both radii, negative when they overlap. */
-export const edgeDistance = (a: Base, b: Base): number => dist(a, b) - a.r - b.r;
+export const edgeDistance = (a: Base, b: Base): number => dist(a, b) - (a.r + b.r); // exactly symmetric
 
 /** True when two bases overlap by more than `eps` (touching bases do not overlap). */
 export const basesOverlap = (a: Base, b: Base, eps = 1e-6): boolean => edgeDistance(a, b) < -eps;
