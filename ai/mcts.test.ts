@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyRuleset } from '../src/engine/contract';
 import { hashState } from '../src/engine/hash';
 import { seedRng } from '../src/engine/rng';
 import { epicRuleset } from '../src/rulesets/epic';
@@ -99,5 +100,111 @@ describe('MCTS tree reuse', () => {
     expect(report.alternatives.length).toBeGreaterThan(0);
     for (const alt of report.alternatives) expect(alt.action.type).toBe('order');
     expect(epicRuleset.validate(ordres, report.action as never).ok).toBe(true);
+  });
+});
+
+// --- secret decisions: regret matching and a mixed strategy --------------------------------------------------
+
+interface PickState {
+  rng: ReturnType<typeof seedRng>;
+  ply: number;
+  blue: string | null;
+  red: string | null;
+}
+type Pick = { type: 'pick'; hand: string };
+const HANDS: readonly Pick[] = ['R', 'P', 'S'].map((hand) => ({ type: 'pick' as const, hand }));
+const BEATS: Record<string, string> = { R: 'S', P: 'R', S: 'P' };
+
+/** A two-pick game: blue then red choose a hand face down; `payoff` gives blue's result. */
+function pickGame(payoff: (blue: string, red: string) => number): AnyRuleset {
+  const clone = (s: PickState): PickState => ({ ...s });
+  return {
+    id: 'picks',
+    sides: ['blue', 'red'],
+    decision: (s: PickState) =>
+      s.blue !== null && s.red !== null
+        ? null
+        : { side: s.blue === null ? 'blue' : 'red', phase: 'pick', turn: 1, secret: true },
+    candidates: () => [...HANDS],
+    applyInPlace: (s: PickState, a: Pick) => {
+      if (s.blue === null) s.blue = a.hand;
+      else s.red = a.hand;
+      s.ply++;
+      return null;
+    },
+    validate: () => ({ ok: true, value: true }),
+    clone,
+    observe: (s: PickState) => clone(s),
+    determinize: (s: PickState) => clone(s),
+    evaluate: (s: PickState, side: string) => {
+      const v = s.blue !== null && s.red !== null ? payoff(s.blue, s.red) : 0;
+      return side === 'blue' ? v : -v;
+    },
+  } as unknown as AnyRuleset;
+}
+
+const rps = pickGame((b, r) => (b === r ? 0 : BEATS[b] === r ? 1 : -1));
+const start = (): PickState => ({ rng: seedRng('p'), ply: 0, blue: null, red: null });
+
+describe('MCTS secret decisions (regret matching)', () => {
+  it('plays a mixed strategy where every hand is answered: rock-paper-scissors', () => {
+    const chosen = new Map<string, number>();
+    for (let k = 0; k < 30; k++) {
+      const r = search(rps, start(), 'blue', { seed: `rps${k}`, maxIterations: 2000 });
+      const hand = (r.action as Pick).hand;
+      chosen.set(hand, (chosen.get(hand) ?? 0) + 1);
+      const total = r.alternatives.reduce((a, x) => a + (x.p ?? 0), 0);
+      expect(total).toBeCloseTo(1, 9);
+      for (const alt of r.alternatives) {
+        // Near the equilibrium (⅓ each): the reply is learned without seeing the hand, as at the table.
+        expect(alt.p).toBeGreaterThan(0.2);
+        expect(alt.p).toBeLessThan(0.47);
+      }
+    }
+    // Each hand is drawn several times over 30 seeds (a pure best reply would always name the same one).
+    for (const hand of ['R', 'P', 'S']) expect(chosen.get(hand) ?? 0).toBeGreaterThanOrEqual(4);
+  });
+
+  it('puts most weight on an option that is better whatever the reply', () => {
+    const biased = pickGame((b) => ({ R: 0.6, P: 0, S: -0.6 })[b]!);
+    const r = search(biased, start(), 'blue', { seed: 'b', maxIterations: 1500 });
+    const p = Object.fromEntries(r.alternatives.map((a) => [(a.action as Pick).hand, a.p ?? 0]));
+    expect(p.R).toBeGreaterThan(0.6);
+    expect(p.S).toBeLessThan(0.15);
+  });
+
+  it('epic Ordres are secret decisions; the same observation and seed give the same order', () => {
+    let ordres: EpicState | null = null;
+    playMatch(
+      epicRuleset,
+      sc.id,
+      sc.data,
+      'secret',
+      { blue: randomBot('sb'), red: randomBot('sr') },
+      {
+        onPly: (state) => {
+          const s = state as EpicState;
+          const d = epicRuleset.decision(s);
+          if (!ordres && d?.side === 'red' && s.phase === 'ordres' && s.turn > 1) ordres = s;
+        },
+      },
+    );
+    const s = ordres as EpicState | null;
+    expect(s).not.toBeNull();
+    expect(epicRuleset.decision(s!)!.secret).toBe(true);
+    const other = epicRuleset.clone(s!);
+    other.rng = seedRng('another future');
+    let changed = 0;
+    for (const d of other.dets)
+      if (d.side === 'blue' && d.given && d.order !== null && !d.revealed) {
+        d.order = ORDERS[(ORDERS.indexOf(d.order) + 1) % 4]!;
+        changed++;
+      }
+    expect(changed).toBeGreaterThan(0);
+    const a = search(epicRuleset, s!, 'red', { seed: 'same', maxIterations: 80 });
+    const b = search(epicRuleset, other, 'red', { seed: 'same', maxIterations: 80 });
+    expect(b.action).toEqual(a.action);
+    expect(b.alternatives).toEqual(a.alternatives);
+    expect(a.alternatives.reduce((x, alt) => x + (alt.p ?? 0), 0)).toBeCloseTo(1, 9);
   });
 });

@@ -6,6 +6,9 @@
  * - Nodes are action paths, not states: dice are re-drawn on every iteration, so a node's value averages
  *   over dice and over hidden orders. At each node only the children legal in this iteration's state compete.
  * - Leaves are valued by a short random rollout, then the ruleset's evaluation.
+ * - Secret decisions (`DecisionPoint.secret`, e.g. epic's Ordres) are chosen by regret matching, and the move
+ *   played is drawn from the average strategy with the searcher's RNG: a mixed strategy a watcher cannot read
+ *   off, yet the same observation and seed still give the same choice.
  * - A budget in iterations and/or milliseconds; `searchAsync` yields every slice so a Worker can be stopped.
  * The search never calls Math.random or Date.now: the clock is injected.
  */
@@ -38,6 +41,8 @@ export interface Alternative {
   visits: number;
   /** Mean value for the side to play, in [−1, 1]. */
   value: number;
+  /** At a secret decision: this option's weight in the mixed strategy the move is drawn from. */
+  p?: number;
 }
 
 export interface SearchReport {
@@ -58,7 +63,13 @@ export interface MctsNode {
   visits: number;
   total: number;
   children: Map<string, MctsNode>;
+  /** Regret matching at a secret decision: this option's cumulative regret and strategy weight. */
+  regret?: number;
+  strategy?: number;
 }
+
+/** Share of uniform exploration mixed into the regret-matching strategy. */
+const RM_EXPLORE = 0.1;
 
 type Node = MctsNode;
 
@@ -83,6 +94,8 @@ export class Search {
   private readonly prior: number;
   iterations = 0;
   private readonly observation: BaseState;
+  /** The root decision is secret: the move is drawn from the regret-matching strategy. */
+  private readonly secret: boolean;
 
   constructor(
     private readonly ruleset: AnyRuleset,
@@ -91,6 +104,7 @@ export class Search {
     options: MctsOptions,
   ) {
     this.observation = ruleset.observe(state, side);
+    this.secret = ruleset.decision(state)?.secret === true;
     this.rng = new Rng(seedRng(`mcts:${options.seed}`));
     this.c = options.c ?? 0.9;
     this.rolloutPlies = options.rolloutPlies ?? 12;
@@ -120,6 +134,11 @@ export class Search {
   private readonly legal: Node[] = [];
   private readonly sides: Side[] = [];
   private readonly sideValues: number[] = [];
+  /** Secret decisions met on this iteration's path: the options legal there, their strategy, the one drawn. */
+  private rmCount = 0;
+  private readonly rmLegal: Node[][] = [];
+  private readonly rmProb: number[][] = [];
+  private readonly rmChosen: number[] = [];
 
   private iterate(): void {
     const r = this.ruleset;
@@ -129,19 +148,25 @@ export class Search {
     const legal = this.legal;
     path.length = 0;
     path.push(this.root);
+    this.rmCount = 0;
     let node = this.root;
+    let hiddenKey = '';
     for (let depth = 0; depth < this.maxDepth; depth++) {
       const decision = r.decision(s);
       if (!decision) break;
       const options: BaseAction[] = r.candidates(s);
       if (options.length === 0) break;
+      // The other side's secret choice is made without seeing ours: its statistics live in a node keyed by
+      // what that side has chosen so far (its information set), not under our own hidden choices.
+      const hidden = decision.secret === true && decision.side !== this.side;
+      const at = hidden ? this.hiddenNode(hiddenKey, decision.side) : node;
       // Progressive bias: the ruleset's scripted action is expanded first and keeps a bonus that fades
       // with visits, so a short search never plays worse than the script it starts from.
       const hint = r.script ? keyOf(r.script(s, this.rng)) : '';
       fresh.length = 0;
       legal.length = 0;
       for (let i = 0; i < options.length; i++) {
-        const child = node.children.get(keyOf(options[i]!));
+        const child = at.children.get(keyOf(options[i]!));
         if (child) legal.push(child);
         else fresh.push(options[i]!);
       }
@@ -150,10 +175,18 @@ export class Search {
         for (let i = 0; i < fresh.length; i++) if (keyOf(fresh[i]!) === hint) a = fresh[i]!;
         const key = keyOf(a);
         const child: Node = { action: a, key, side: decision.side, visits: 0, total: 0, children: new Map() };
-        node.children.set(key, child);
+        at.children.set(key, child);
         r.applyInPlace(s, a);
         path.push(child);
         break;
+      }
+      if (decision.secret) {
+        const chosen = this.regretMatch(legal);
+        r.applyInPlace(s, chosen.action!);
+        path.push(chosen);
+        if (hidden) hiddenKey += `/${chosen.key}`;
+        else node = chosen;
+        continue;
       }
       // UCB1 over the children legal in this sampled state; ties go to the first listed.
       let best = legal[0]!;
@@ -198,19 +231,87 @@ export class Search {
       n.visits++;
       n.total += values[j]!;
     }
+    // Regret matching (outcome sampling): the drawn option's value is importance-weighted by its
+    // probability; every option's regret moves by its estimate minus the value obtained.
+    for (let k = 0; k < this.rmCount; k++) {
+      const options = this.rmLegal[k]!;
+      const probs = this.rmProb[k]!;
+      const chosen = this.rmChosen[k]!;
+      const v = values[sides.indexOf(options[chosen]!.side)]!;
+      for (let i = 0; i < options.length; i++) {
+        const estimate = i === chosen ? v / probs[i]! : 0;
+        options[i]!.regret = (options[i]!.regret ?? 0) + estimate - v;
+      }
+    }
     this.iterations++;
+  }
+
+  /** Nodes of the other side's secret decisions, by the choices it made before (see `iterate`). */
+  private readonly hidden = new Map<string, Node>();
+  private hiddenNode(key: string, side: Side): Node {
+    let n = this.hidden.get(key);
+    if (!n) {
+      n = { action: null, key, side, visits: 0, total: 0, children: new Map() };
+      this.hidden.set(key, n);
+    }
+    return n;
+  }
+
+  /** The regret-matching strategy over `legal` (mixed with uniform exploration); draws and records one. */
+  private regretMatch(legal: Node[]): Node {
+    const k = this.rmCount++;
+    const options = (this.rmLegal[k] ??= []);
+    const probs = (this.rmProb[k] ??= []);
+    options.length = 0;
+    probs.length = 0;
+    const n = legal.length;
+    let positive = 0;
+    for (let i = 0; i < n; i++) positive += Math.max(0, legal[i]!.regret ?? 0);
+    let chosen = n - 1;
+    let draw = this.rng.next();
+    for (let i = 0; i < n; i++) {
+      const child = legal[i]!;
+      const share = positive > 0 ? Math.max(0, child.regret ?? 0) / positive : 1 / n;
+      const p = (1 - RM_EXPLORE) * share + RM_EXPLORE / n;
+      child.strategy = (child.strategy ?? 0) + p;
+      options.push(child);
+      probs.push(p);
+      if (draw >= 0 && draw < p) chosen = i;
+      draw -= p;
+    }
+    this.rmChosen[k] = chosen;
+    return options[chosen]!;
   }
 
   report(ms: number, stopped: boolean): SearchReport {
     const alternatives = [...this.root.children.values()]
       .filter((n) => this.ruleset.validate(this.observation, n.action!).ok)
-      .map((n) => ({ action: n.action!, visits: n.visits, value: n.visits ? n.total / n.visits : 0 }))
+      .map(
+        (n): Alternative => ({
+          action: n.action!,
+          visits: n.visits,
+          value: n.visits ? n.total / n.visits : 0,
+        }),
+      )
       .sort((a, b) => b.visits - a.visits || b.value - a.value);
     if (alternatives.length === 0) {
       const options = this.ruleset.candidates(
         this.ruleset.determinize(this.observation, this.side, this.rng),
       );
       return { action: options[0]!, alternatives: [], iterations: this.iterations, ms, stopped };
+    }
+    if (this.secret) {
+      // A mixed strategy: the average regret-matching strategy, drawn with the searcher's own RNG.
+      const weights = alternatives.map((a) => this.root.children.get(keyOf(a.action))!.strategy ?? 0);
+      const sum = weights.reduce((x, w) => x + w, 0);
+      let draw = this.rng.next() * sum;
+      let action = alternatives[0]!.action;
+      for (let i = 0; i < alternatives.length; i++) {
+        alternatives[i]!.p = sum > 0 ? weights[i]! / sum : 1 / alternatives.length;
+        if (draw >= 0 && draw < weights[i]!) action = alternatives[i]!.action;
+        draw -= weights[i]!;
+      }
+      return { action, alternatives, iterations: this.iterations, ms, stopped };
     }
     return { action: alternatives[0]!.action, alternatives, iterations: this.iterations, ms, stopped };
   }

@@ -56,6 +56,11 @@ export interface DecisionPoint {
   turn: number;
   unit?: string;
   prompt?: Message;
+  /**
+   * The choice stays hidden from the other side until it is revealed (epic's Ordres). A searcher must not
+   * play it as a pure best reply a watcher could read off: ai/mcts.ts picks it from a mixed strategy.
+   */
+  secret?: boolean;
 }
 
 /** A continuous action described by where it may go: the view draws it, `validate` decides a point. */

@@ -211,8 +211,11 @@ export function decisionOf(s: EpicState): DecisionPoint | null {
   if (s.result) return null;
   const side = decider(s);
   const unit = s.phase === 'ordres' ? s.dets.find((x) => needsOrder(s, x))!.id : (s.active ?? undefined);
-  return unit === undefined
-    ? { side, phase: s.phase, turn: s.turn }
+  // C1: orders are given face down; the decision says so, so a searcher mixes its choice.
+  const secret = s.phase === 'ordres';
+  if (unit === undefined) return { side, phase: s.phase, turn: s.turn };
+  return secret
+    ? { side, phase: s.phase, turn: s.turn, unit, secret }
     : { side, phase: s.phase, turn: s.turn, unit };
 }
 
