@@ -208,3 +208,37 @@ describe('MCTS secret decisions (regret matching)', () => {
     expect(a.alternatives.reduce((x, alt) => x + (alt.p ?? 0), 0)).toBeCloseTo(1, 9);
   });
 });
+
+describe('MCTS report', () => {
+  it("gives each attack weighed the ruleset's exact odds (the AI's 'why')", () => {
+    let at: EpicState | null = null;
+    playMatch(
+      epicRuleset,
+      sc.id,
+      sc.data,
+      'odds',
+      { blue: randomBot('ob'), red: randomBot('or') },
+      {
+        onPly: (state) => {
+          const s = state as EpicState;
+          if (!at && epicRuleset.decision(s) && epicRuleset.candidates(s).some((a) => a.type === 'shoot'))
+            at = s;
+        },
+      },
+    );
+    const s = at as EpicState | null;
+    expect(s).not.toBeNull();
+    const side = epicRuleset.decision(s!)!.side;
+    const r = search(epicRuleset, s!, side, { seed: 'o', maxIterations: 120 });
+    const shots = r.alternatives.filter((a) => a.action.type === 'shoot');
+    expect(shots.length).toBeGreaterThan(0);
+    for (const alt of shots) {
+      const a = alt.action as { det: string; target: string };
+      const exact = epicRuleset.odds(epicRuleset.observe(s!, side), { det: a.det, target: a.target });
+      expect(exact.ok).toBe(true);
+      if (exact.ok)
+        expect(alt.odds).toEqual({ expected: exact.value.expected, destroyAll: exact.value.destroyAll });
+    }
+    for (const alt of r.alternatives) if (alt.action.type !== 'shoot') expect(alt.odds).toBeUndefined();
+  });
+});

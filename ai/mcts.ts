@@ -43,6 +43,8 @@ export interface Alternative {
   value: number;
   /** At a secret decision: this option's weight in the mixed strategy the move is drawn from. */
   p?: number;
+  /** For an attack: the ruleset's exact odds, as the searcher sees the position. */
+  odds?: { expected: number; destroyAll: number };
 }
 
 export interface SearchReport {
@@ -294,6 +296,12 @@ export class Search {
         }),
       )
       .sort((a, b) => b.visits - a.visits || b.value - a.value);
+    for (const alt of alternatives) {
+      const attack = this.ruleset.attackOf?.(this.observation, alt.action);
+      if (!attack) continue;
+      const odds = this.ruleset.odds(this.observation, attack);
+      if (odds.ok) alt.odds = { expected: odds.value.expected, destroyAll: odds.value.destroyAll };
+    }
     if (alternatives.length === 0) {
       const options = this.ruleset.candidates(
         this.ruleset.determinize(this.observation, this.side, this.rng),

@@ -150,6 +150,11 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
   determinize(observation: S, side: Side, rng: Rng): S;
   outcome(state: S): Outcome;
   odds(state: S, attack: Att): Result<OddsReport>;
+  /**
+   * The attack `action` makes, for `odds`, or null when it makes none (a move, an order…): the app's odds
+   * dialog and the AI's report price any ruleset's attacks through it without knowing its actions.
+   */
+  attackOf?(state: S, action: A): Att | null;
   explain(event: GameEvent): Explanation;
   /**
    * One cheap, sensible action for the side to play (advance, shoot, charge when close…), drawn with the

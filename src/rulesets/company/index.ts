@@ -148,6 +148,11 @@ export const companyRuleset: Ruleset<CompanyState, CompanyAction, CompanyScenari
   determinize: determinizeCompany,
   outcome: (s) => outcomeOf(s.result),
   odds: oddsCompany,
+  attackOf: (s, a) => {
+    const attacker = decisionOf(s)?.unit;
+    if (!attacker || (a.type !== 'melee' && a.type !== 'tir')) return null;
+    return { attacker, target: a.target, kind: a.type };
+  },
   explain: explainCompany,
   script: companyScript,
   evaluate: companyEvaluate,

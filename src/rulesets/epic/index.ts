@@ -179,6 +179,7 @@ export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttac
   determinize: determinizeEpic,
   outcome: (s) => outcomeOf(s.result),
   odds: oddsEpic,
+  attackOf: (_s, a) => (a.type === 'shoot' ? { det: a.det, target: a.target } : null),
   explain: explainEpic,
   script: epicScript,
   evaluate: epicEvaluate,
