@@ -14,14 +14,26 @@ export interface Bot {
   notify?(action: BaseAction): void;
 }
 
-export const BOT_NAMES = ['random', 'greedy', 'scripted', 'mcts:<ms>', 'mcts-it:<iterations>'] as const;
-/** `random`, `greedy`, `scripted`, `mcts:<ms>` (a time budget) or `mcts-it:<n>` (an iteration budget: deterministic). */
+export const BOT_NAMES = [
+  'random',
+  'greedy',
+  'scripted',
+  'mcts:<ms>',
+  'mcts-it:<iterations>',
+  'oracle:<ms>',
+] as const;
+/**
+ * `random`, `greedy`, `scripted`, `mcts:<ms>` (a time budget), `mcts-it:<n>` (an iteration budget:
+ * deterministic) or `oracle:<ms>` (the same search seeing the other side's secret orders: a yardstick for
+ * tournaments, never offered to players).
+ */
 export type BotName = string;
 
 const MCTS = /^mcts(-it)?:(\d+)$/;
+const ORACLE = /^oracle:(\d+)$/;
 
 export function isBotName(name: string): name is BotName {
-  return ['random', 'greedy', 'scripted', 'beginner'].includes(name) || MCTS.test(name);
+  return ['random', 'greedy', 'scripted', 'beginner'].includes(name) || MCTS.test(name) || ORACLE.test(name);
 }
 
 /**
@@ -31,18 +43,26 @@ export function isBotName(name: string): name is BotName {
  */
 export function mctsBot(
   seed: string,
-  budget: { ms?: number; iterations?: number; noise?: number },
+  budget: { ms?: number; iterations?: number; noise?: number; allSeeing?: boolean },
   now?: () => number,
 ): Bot & { last?: SearchReport } {
   let turn = 0;
   let tree: MctsNode | null = null;
   const noise = new Rng(seedRng(`noise:${seed}`));
   const bot: Bot & { last?: SearchReport } = {
-    name: budget.ms !== undefined ? `mcts:${budget.ms}` : `mcts-it:${budget.iterations}`,
+    name: budget.allSeeing
+      ? `oracle:${budget.ms}`
+      : budget.ms !== undefined
+        ? `mcts:${budget.ms}`
+        : `mcts-it:${budget.iterations}`,
     choose(ruleset, state) {
       const d = ruleset.decision(state);
       if (!d) throw new Error('no decision');
-      const s = new Search(ruleset, state, d.side, { seed: `${seed}:${turn++}`, reuse: tree });
+      const s = new Search(ruleset, state, d.side, {
+        seed: `${seed}:${turn++}`,
+        reuse: tree,
+        allSeeing: budget.allSeeing === true,
+      });
       const report = runSearch(s, {
         ...(budget.ms !== undefined ? { budgetMs: budget.ms, now: now ?? (() => performance.now()) } : {}),
         ...(budget.iterations !== undefined ? { maxIterations: budget.iterations } : {}),
@@ -131,6 +151,8 @@ export function makeBot(name: BotName, seed: string): Bot {
   if (name === 'random') return randomBot(seed);
   if (name === 'greedy') return greedyBot(seed);
   if (name === 'scripted') return scriptedBot(seed);
+  const o = ORACLE.exec(name);
+  if (o) return mctsBot(seed, { ms: Number(o[1]), allSeeing: true });
   const m = MCTS.exec(name);
   if (!m) throw new Error(`unknown bot "${name}"`);
   const n = Number(m[2]);

@@ -62,6 +62,28 @@ describe('MCTS honesty', () => {
     }
   });
 
+  it('the all-seeing yardstick reads the secret orders but still not the future dice', () => {
+    let differs = 0;
+    for (const s of states) {
+      const side = epicRuleset.decision(s)!.side;
+      const otherDice = epicRuleset.clone(s);
+      otherDice.rng = seedRng('another future');
+      const otherOrders = epicRuleset.clone(s);
+      for (const d of otherOrders.dets)
+        if (d.side !== side && d.given && d.order !== null && !d.revealed)
+          d.order = ORDERS[(ORDERS.indexOf(d.order) + 1) % 4]!;
+      const opts = { seed: 'same', maxIterations: 60, allSeeing: true };
+      const a = search(epicRuleset, s, side, opts);
+      expect(search(epicRuleset, otherDice, side, opts).alternatives).toEqual(a.alternatives);
+      if (
+        JSON.stringify(search(epicRuleset, otherOrders, side, opts).alternatives) !==
+        JSON.stringify(a.alternatives)
+      )
+        differs++;
+    }
+    expect(differs).toBeGreaterThan(0);
+  });
+
   it('reports the alternatives it weighed, with visits summing to the iterations', () => {
     const s = states[0]!;
     const r = search(epicRuleset, s, epicRuleset.decision(s)!.side, { seed: 'x', maxIterations: 80 });
@@ -233,7 +255,7 @@ describe('MCTS report', () => {
     const shots = r.alternatives.filter((a) => a.action.type === 'shoot');
     expect(shots.length).toBeGreaterThan(0);
     for (const alt of shots) {
-      const a = alt.action as { det: string; target: string };
+      const a = alt.action as unknown as { det: string; target: string };
       const exact = epicRuleset.odds(epicRuleset.observe(s!, side), { det: a.det, target: a.target });
       expect(exact.ok).toBe(true);
       if (exact.ok)

@@ -34,6 +34,11 @@ export interface MctsOptions {
   now?: () => number;
   /** A subtree kept from the previous decision (tree reuse): its statistics seed this search. */
   reuse?: MctsNode | null;
+  /**
+   * A yardstick, never a player's opponent: search the full state (the other side's secret orders in
+   * view), re-drawing only the dice. Measures what honesty costs (issue #5: within 5 points).
+   */
+  allSeeing?: boolean;
 }
 
 export interface Alternative {
@@ -98,6 +103,15 @@ export class Search {
   private readonly observation: BaseState;
   /** The root decision is secret: the move is drawn from the regret-matching strategy. */
   private readonly secret: boolean;
+  private readonly allSeeing: boolean;
+
+  /** A state to play this iteration on: the hidden part sampled (or, all-seeing, kept) and fresh dice. */
+  private sample(): BaseState {
+    if (!this.allSeeing) return this.ruleset.determinize(this.observation, this.side, this.rng);
+    const s = this.ruleset.clone(this.observation);
+    s.rng = seedRng(`sample:${this.rng.next()}`);
+    return s;
+  }
 
   constructor(
     private readonly ruleset: AnyRuleset,
@@ -105,7 +119,8 @@ export class Search {
     readonly side: Side,
     options: MctsOptions,
   ) {
-    this.observation = ruleset.observe(state, side);
+    this.allSeeing = options.allSeeing === true;
+    this.observation = this.allSeeing ? ruleset.clone(state) : ruleset.observe(state, side);
     this.secret = ruleset.decision(state)?.secret === true;
     this.rng = new Rng(seedRng(`mcts:${options.seed}`));
     this.c = options.c ?? 0.9;
@@ -123,7 +138,7 @@ export class Search {
 
   /** How many options the side has now (in one sampled state). */
   optionCount(): number {
-    return this.ruleset.candidates(this.ruleset.determinize(this.observation, this.side, this.rng)).length;
+    return this.ruleset.candidates(this.sample()).length;
   }
 
   step(n: number): void {
@@ -144,7 +159,7 @@ export class Search {
 
   private iterate(): void {
     const r = this.ruleset;
-    const s = r.determinize(this.observation, this.side, this.rng);
+    const s = this.sample();
     const path = this.path;
     const fresh = this.fresh;
     const legal = this.legal;
@@ -303,9 +318,7 @@ export class Search {
       if (odds.ok) alt.odds = { expected: odds.value.expected, destroyAll: odds.value.destroyAll };
     }
     if (alternatives.length === 0) {
-      const options = this.ruleset.candidates(
-        this.ruleset.determinize(this.observation, this.side, this.rng),
-      );
+      const options = this.ruleset.candidates(this.sample());
       return { action: options[0]!, alternatives: [], iterations: this.iterations, ms, stopped };
     }
     if (this.secret) {

@@ -4,7 +4,7 @@
  * line is JSON: wins, losses, draws (for bot A), win rate (draws count half) and its 95% Wilson interval.
  */
 import { rulesets, scenarios } from '../../src/rulesets/registry';
-import { isBotName, makeBot } from '../bots';
+import { BOT_NAMES, isBotName, makeBot } from '../bots';
 import { playMatch } from '../match';
 import { die, parseArgs } from './args';
 
@@ -17,7 +17,7 @@ const scenario =
 const a = flags.a ?? 'greedy';
 const b = flags.b ?? 'random';
 for (const name of [a, b])
-  if (!isBotName(name)) die(`Unknown bot "${name}": random, greedy, mcts:<ms>, mcts-it:<n>.`);
+  if (!isBotName(name)) die(`Unknown bot "${name}". Known: ${BOT_NAMES.join(', ')}, beginner.`);
 const games = Number(flags.games ?? 20);
 if (!Number.isInteger(games) || games < 2) die('--games must be a whole number ≥ 2 (pairs of games).');
 const seed = flags.seed ?? '1';
