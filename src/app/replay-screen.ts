@@ -1,7 +1,7 @@
 /**
  * The replay screen (docs/replays.md): any game — the one in progress, a saved or finished one, an imported
  * file, a share link — as a tree of moves. Step, jump (the move list is a tree of buttons; ← → Home End on
- * the screen), autoplay at several speeds, flip the side viewed, "show all" (epic's secret orders); play a
+ * the screen, ↑ ↓ to the line above or below at a fork), autoplay at several speeds, flip the side viewed, "show all" (epic's secret orders); play a
  * move from any ply (a what-if variation), let the AI answer, promote or delete a variation; a comment and a
  * mark on any ply (text only); the automatic notes; the AI's evaluation of the line in a Worker, drawn as an
  * SVG graph with the worst plies, and "learn from your mistakes". Export (record v2), import, share link.
@@ -34,6 +34,7 @@ import {
   type ReplayTreeError,
   setComment,
   setMark,
+  siblingLine,
   toRecord,
 } from '../replay/tree';
 import {
@@ -456,6 +457,8 @@ export class ReplayScreen {
     let next: string | null = null;
     if (e.key === 'ArrowLeft') next = nodeOf(d.tree, this.cursor)?.parent ?? null;
     else if (e.key === 'ArrowRight') next = forward(d.tree, this.cursor);
+    else if (e.key === 'ArrowUp') next = siblingLine(d.tree, this.cursor, -1);
+    else if (e.key === 'ArrowDown') next = siblingLine(d.tree, this.cursor, 1);
     else if (e.key === 'Home') next = d.tree.root;
     else if (e.key === 'End') next = lineThrough(d.tree, this.cursor).at(-1)!.id;
     else return;
