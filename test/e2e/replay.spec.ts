@@ -84,6 +84,21 @@ test('replays a game: steps, keys and autoplay; a variation and a comment surviv
   await expect(page.locator('#rp-notes')).toContainText('Mieux : <b>gras</b>');
   await expect(page.locator('#rp-notes b')).toHaveCount(0);
   await expect(page.locator('#rp-tree .variation-line button').first()).toContainText('!?');
+  // Edits in the replay of a game still running are saved on their own, and the player is told where.
+  await expect(page.locator('#rp-status')).toContainText(
+    'enregistrées automatiquement dans « Parties gardées »',
+  );
+
+  // ↑ ↓ switch between the lines of the fork, at the same ply; the help text says so.
+  await expect(page.locator('#rp-tree-title + .hint')).toContainText('↑ ↓');
+  await page.locator('#rp-tree .variation-line button').first().focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('#rp-line')).toHaveText('Ligne principale');
+  await expect(plyOut(page)).toHaveText('3 / 6');
+  await expect(page.locator('#rp-tree .main-line > li > button[data-ply="3"]')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#rp-line')).toHaveText('Variante');
+  await expect(page.locator('#rp-tree .variation-line button').first()).toBeFocused();
   await new AxeBuilder({ page }).analyze().then((results) => {
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `replay: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
@@ -103,8 +118,14 @@ test('replays a game: steps, keys and autoplay; a variation and a comment surviv
   );
   await page.getByRole('button', { name: 'Fermer', exact: true }).click();
   await expect(page.locator('#game')).toBeVisible();
+  // The running game is untouched (still 6 plies, its main line); reopening its replay brings the edits back.
+  expect((await info(page))!.ply).toBe(6);
   await page.getByRole('button', { name: 'Revoir la partie' }).click();
-  await expect(page.locator('#rp-tree .variation-line')).toHaveCount(0);
+  await expect(page.locator('#rp-status')).toContainText('reprises');
+  await expect(page.locator('#rp-tree .variation-line')).toHaveCount(1);
+  await expect(page.locator('#rp-tree .main-line > li > button[data-ply]')).toHaveCount(7);
+  await page.locator('#rp-tree .variation-line button').first().click();
+  await expect(page.locator('#rp-notes')).toContainText('Mieux : <b>gras</b>');
   await page
     .locator('#rp-import')
     .setInputFiles({ name: 'v2.json', mimeType: 'application/json', buffer: Buffer.from(text) });
