@@ -60,6 +60,13 @@ test('replays a game: steps, keys and autoplay; a variation and a comment surviv
   await expect(page.locator('#rp-tree button[data-ply="2"]')).toBeFocused();
   await page.keyboard.press('ArrowLeft');
   await expect(plyOut(page)).toHaveText('1 / 6');
+  // Flip the side viewed.
+  const side = page.getByLabel('Vu par', { exact: true });
+  const before = await side.inputValue();
+  await page.getByRole('button', { name: 'Changer de camp' }).click();
+  await expect(side).not.toHaveValue(before);
+  await page.getByRole('button', { name: 'Changer de camp' }).click();
+  await expect(side).toHaveValue(before);
   await page.getByLabel('Vitesse de lecture').selectOption('4');
   await page.getByRole('button', { name: 'Lecture automatique' }).click();
   await expect(plyOut(page)).toHaveText('6 / 6', { timeout: 20_000 });
