@@ -106,6 +106,10 @@ test('replays a game: steps, keys and autoplay; a variation and a comment surviv
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('#rp-line')).toHaveText('Variante');
   await expect(page.locator('#rp-tree .variation-line button').first()).toBeFocused();
+  // The variation continues against the AI: its answer extends the line.
+  await page.getByRole('button', { name: 'L’IA joue ce coup' }).click();
+  await expect(page.locator('#rp-tree .variation-line button')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.locator('#rp-line')).toHaveText('Variante');
   await new AxeBuilder({ page }).analyze().then((results) => {
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `replay: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
@@ -175,12 +179,15 @@ test('replays a game: steps, keys and autoplay; a variation and a comment surviv
   await fresh.getByRole('button', { name: 'Évaluer cette ligne' }).click();
   await expect(fresh.locator('#rp-graph svg polyline')).toBeVisible({ timeout: 60_000 });
   await expect(fresh.locator('#rp-worst li').first()).toBeVisible();
+  // "Learn from your mistakes": the analysis is seeded, so this game's worst ply is always listed; a move is
+  // judged against the AI's best (accepted or not, with the reason).
   const learn = fresh.getByRole('button', { name: 'Trouver un meilleur coup' });
-  if ((await learn.count()) > 0) {
-    await learn.first().click();
-    await fresh.locator('#rp-learn .action-list button').first().click();
-    await expect(fresh.locator('#rp-learn .verdict')).not.toBeEmpty({ timeout: 30_000 });
-  }
+  await expect(learn.first()).toBeVisible();
+  await learn.first().click();
+  await expect(fresh.locator('#rp-learn')).toBeVisible();
+  await fresh.locator('#rp-learn .action-list button').first().click();
+  await expect(fresh.locator('#rp-learn .verdict')).toHaveClass(/success|failure/, { timeout: 30_000 });
+  await expect(fresh.locator('#rp-learn .verdict')).not.toBeEmpty();
   expect(errors).toEqual([]);
 });
 
