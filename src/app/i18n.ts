@@ -186,8 +186,8 @@ export const STRINGS = {
   rpDelete: { fr: 'Supprimer la variante', en: 'Delete the variation' },
   rpMoves: { fr: 'Coups', en: 'Moves' },
   rpKeys: {
-    fr: 'Flèches ← → pour reculer ou avancer, Origine et Fin pour les extrémités.',
-    en: 'Arrow keys ← → step back and forward, Home and End jump to the ends.',
+    fr: 'Flèches ← → pour reculer ou avancer, ↑ ↓ pour passer à la variante du dessus ou du dessous, Origine et Fin pour les extrémités.',
+    en: 'Arrow keys ← → step back and forward, ↑ ↓ switch to the variation above or below, Home and End jump to the ends.',
   },
   rpWhatIf: { fr: 'Et si…', en: 'What if…' },
   rpAiReply: { fr: 'L’IA joue ce coup', en: 'Let the AI play here' },

@@ -1,7 +1,7 @@
 /**
  * The replay screen (docs/replays.md): any game — the one in progress, a saved or finished one, an imported
  * file, a share link — as a tree of moves. Step, jump (the move list is a tree of buttons; ← → Home End on
- * the screen), autoplay at several speeds, flip the side viewed, "show all" (epic's secret orders); play a
+ * the screen, ↑ ↓ to the line above or below at a fork), autoplay at several speeds, flip the side viewed, "show all" (epic's secret orders); play a
  * move from any ply (a what-if variation), let the AI answer, promote or delete a variation; a comment and a
  * mark on any ply (text only); the automatic notes; the AI's evaluation of the line in a Worker, drawn as an
  * SVG graph with the worst plies, and "learn from your mistakes". Export (record v2), import, share link.
@@ -34,7 +34,9 @@ import {
   type ReplayTreeError,
   setComment,
   setMark,
+  siblingLine,
   toRecord,
+  withMainLine,
 } from '../replay/tree';
 import {
   AUTOPLAY_SPEEDS,
@@ -56,7 +58,7 @@ import type { LineRequest } from './analysis-service';
 import { BoardSlot, button, el, explainedList, optionEl } from './dom';
 import { withDestination } from './game';
 import { colon, type Lang, sideName } from './i18n';
-import { saveArchived } from './store';
+import { listArchived, saveArchived } from './store';
 import { actionText, choicesOf } from './teach-view';
 
 const m = (fr: string, en: string): Message => ({ fr, en });
@@ -95,6 +97,20 @@ const W = {
       `at ply ${ply}, line ${line === 'main' ? 'main' : `"${line}"`}`,
     ),
   saved: m('Gardée dans vos parties.', 'Kept in your games.'),
+  liveSaved: (title: string) =>
+    m(
+      `Variantes et notes enregistrées automatiquement dans « Parties gardées » (accueil), sous « ${title} ». La partie en cours n’est pas modifiée.`,
+      `Variations and notes saved automatically in “Kept games” (home), as “${title}”. The game in progress is not changed.`,
+    ),
+  liveRestored: m(
+    'Vos variantes et notes sur cette partie sont reprises de « Parties gardées ».',
+    'Your variations and notes on this game are back from “Kept games”.',
+  ),
+  notSaved: m(
+    'Non enregistré (stockage du navigateur indisponible) : exportez la partie pour la garder.',
+    'Not saved (browser storage unavailable): export the game to keep it.',
+  ),
+  analysisOf: m('analyse, partie en cours', 'analysis, game in progress'),
   linkReady: m('Lien prêt (copié si le navigateur le permet).', 'Link ready (copied if the browser allows).'),
   analysing: m('Analyse en cours…', 'Analysing…'),
   analysed: (n: number) => m(`${n} positions évaluées.`, `${n} positions evaluated.`),
@@ -116,6 +132,24 @@ const W = {
 };
 
 export type ReplaySource = 'live' | 'saved' | 'file' | 'link';
+
+/** Saved analyses of a game in progress (variations and notes made in its replay) use ids with this prefix. */
+export const LIVE_ANALYSIS_PREFIX = 'analysis-';
+
+/**
+ * The id a game's analysis is saved under while the game runs: one per game (rules, scenario, seed and
+ * set-up hash), so reopening the game's replay finds it again.
+ */
+export const liveAnalysisId = (tree: ReplayTree): string =>
+  `${LIVE_ANALYSIS_PREFIX}${tree.ruleset}-${tree.scenario}-${tree.seed}-${tree.nodes[tree.root]!.hash}`;
+
+/** What a saved analysis of a game in progress records besides the game (see `ArchivedGame`). */
+interface LiveAnalysisEntry {
+  id: string;
+  record: unknown;
+  /** Set while the game is in progress and restricted: the analysis then reopens with that side's view only. */
+  restrictedViewer?: string;
+}
 
 export interface ReplayDoc {
   tree: ReplayTree;
@@ -252,6 +286,10 @@ export class ReplayScreen {
   open(doc: ReplayDoc, message: Message | null = null): void {
     this.stopAutoplay();
     this.analysis.cancel();
+    if (doc.source === 'live') doc.archiveId = liveAnalysisId(doc.tree);
+    // A saved analysis of a game that was in progress opens restricted until its entry says otherwise.
+    const savedAnalysis = doc.source === 'saved' && doc.archiveId?.startsWith(LIVE_ANALYSIS_PREFIX);
+    if (savedAnalysis) doc.restricted = true;
     this.doc = doc;
     const ruleset = doc.replayer.ruleset;
     this.viewpoint = {
@@ -270,6 +308,46 @@ export class ReplayScreen {
     this.q<HTMLInputElement>('rp-share-link').value = '';
     this.render();
     this.q('rp-title').focus();
+    if (doc.source === 'live' || savedAnalysis) void this.restoreAnalysis(doc);
+  }
+
+  /**
+   * A game in progress: the variations and notes saved by earlier visits to its replay come back, with the
+   * game's moves since then as the main line. A saved analysis opened from the list: restricted to its
+   * viewer's side while the game it was made on was restricted.
+   */
+  private async restoreAnalysis(doc: ReplayDoc): Promise<void> {
+    const list = await listArchived();
+    const entry = list.find((g) => g.id === doc.archiveId) as LiveAnalysisEntry | undefined;
+    if (this.doc !== doc) return;
+    if (doc.source === 'saved') {
+      // The game is over once the app kept it as finished (main.ts keeps it under the same key, unprefixed).
+      const gameId = doc.archiveId!.slice(LIVE_ANALYSIS_PREFIX.length);
+      const over = list.some((g) => g.id === gameId && g.finished);
+      const viewer = entry?.restrictedViewer;
+      const restricted = !over && typeof viewer === 'string' && doc.replayer.ruleset.sides.includes(viewer);
+      this.doc = { ...doc, restricted, ...(restricted ? { viewer } : {}) };
+      this.treeKey = '';
+      this.render();
+      return;
+    }
+    if (!entry) return;
+    const opened = openGameFile(entry.record, { autoNotes: true });
+    // A saved analysis that no longer replays (a rules change) is left as it is; the game's replay opens plain.
+    const rootHash = (t: ReplayTree) => t.nodes[t.root]!.hash;
+    if (!opened.ok || rootHash(opened.value.tree) !== rootHash(doc.tree)) return;
+    const actions = lineThrough(doc.tree, doc.tree.root)
+      .slice(1)
+      .map((n) => n.action!);
+    const merged = withMainLine(opened.value.tree, doc.replayer, actions, { autoNotes: true });
+    if (!merged.ok || this.doc !== doc) return;
+    this.doc = { ...doc, tree: merged.value };
+    this.cursor = merged.value.root;
+    this.treeKey = '';
+    this.message = W.liveRestored;
+    this.render();
+    // The game's view is no longer restricted (it is over, or hot-seat): the entry need not be either.
+    if (entry.restrictedViewer && !doc.restricted) void this.autosave();
   }
 
   /** Shows an error on the replay screen (a refused file or link); the replay open stays as it was. */
@@ -294,7 +372,7 @@ export class ReplayScreen {
     if (!this.doc) return;
     this.doc = { ...this.doc, tree };
     this.error = null;
-    this.autosave();
+    void this.autosave();
     this.render();
   }
 
@@ -456,6 +534,8 @@ export class ReplayScreen {
     let next: string | null = null;
     if (e.key === 'ArrowLeft') next = nodeOf(d.tree, this.cursor)?.parent ?? null;
     else if (e.key === 'ArrowRight') next = forward(d.tree, this.cursor);
+    else if (e.key === 'ArrowUp') next = siblingLine(d.tree, this.cursor, -1);
+    else if (e.key === 'ArrowDown') next = siblingLine(d.tree, this.cursor, 1);
     else if (e.key === 'Home') next = d.tree.root;
     else if (e.key === 'End') next = lineThrough(d.tree, this.cursor).at(-1)!.id;
     else return;
@@ -527,22 +607,40 @@ export class ReplayScreen {
     this.render();
   }
 
+  /**
+   * Saves the tree under the doc's archive id. A game in progress saves its replay's edits automatically as a
+   * separate entry (`liveAnalysisId`), never into the game itself: the running game's record and main line
+   * are the app's (store.ts `saveCurrent`), untouched here; the player is told where the edits went.
+   */
   private async autosave(force = false): Promise<void> {
     const d = this.doc;
-    if (!d?.archiveId || (!force && d.source === 'live')) return;
+    if (!d?.archiveId) return;
+    const live = d.source === 'live' || d.archiveId.startsWith(LIVE_ANALYSIS_PREFIX);
+    if (!force && !live && d.source !== 'saved') return;
     const end = lineThrough(d.tree, d.tree.root).at(-1)!;
     const at = d.replayer.stateAt(d.tree, end.id);
     const finished = at.ok && d.replayer.ruleset.outcome(at.value.state).status === 'finished';
+    const lang = this.lang();
+    const title = live && !finished ? `${this.archiveTitle()} (${W.analysisOf[lang]})` : this.archiveTitle();
+    const entry = {
+      id: d.archiveId,
+      title,
+      record: JSON.parse(JSON.stringify(toRecord(d.tree))),
+      savedAt: Date.now(),
+      finished,
+      ...(d.restricted && d.viewer ? { restrictedViewer: d.viewer } : {}),
+    };
     try {
-      await saveArchived({
-        id: d.archiveId,
-        title: this.archiveTitle(),
-        record: JSON.parse(JSON.stringify(toRecord(d.tree))),
-        savedAt: Date.now(),
-        finished,
-      });
+      await saveArchived(entry);
+      if (live && this.doc?.archiveId === entry.id) {
+        this.message = W.liveSaved(title);
+        this.render();
+      }
     } catch {
-      // Not saved (private mode): the export still works.
+      if (this.doc?.archiveId === entry.id) {
+        this.message = W.notSaved;
+        this.render();
+      }
     }
   }
 

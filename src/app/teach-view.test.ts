@@ -66,6 +66,12 @@ describe('attack actions and their odds', () => {
       target: (shot as BaseAction & { target: string }).target,
     });
     expect(r.value.view.bars.reduce((a, b) => a + b.percent, 0)).toBe(100);
+    // The dialog's bars are the engine's exact distribution, bar for bar.
+    const exact = epic.odds(state, r.value.attack);
+    expect(exact.ok).toBe(true);
+    if (!exact.ok) return;
+    expect(r.value.view.bars.map((b) => b.probability)).toEqual(exact.value.casualties);
+    expect(r.value.view.expected).toBe(exact.value.expected);
   });
 });
 

@@ -27,9 +27,11 @@ import {
   replayTree,
   setComment,
   setMark,
+  siblingLine,
   toRecord,
   treeFromRecord,
   variationStart,
+  withMainLine,
 } from './tree';
 
 const game = epicGame();
@@ -59,6 +61,84 @@ function otherMove(tree: ReplayTree, rp: Replayer, id: string): BaseAction {
 }
 
 describe('replay tree', () => {
+  it('brings a saved analysis up to date with a running game: its moves become the main line, variations and comments stay', () => {
+    const rp = replayer();
+    const all = game.actions as BaseAction[];
+    // The analysis was saved when the game stood at ply 10: a variation after ply 3 and a comment at ply 2.
+    let saved = must(
+      withMainLine(
+        treeFromRecord({ ...v2(), actions: [], hashes: [], annotations: [] }),
+        rp,
+        all.slice(0, 10),
+      ),
+    );
+    const at3 = lineIds(saved, saved.root)[3]!;
+    const v = must(addMove(saved, rp, at3, otherMove(saved, rp, at3)));
+    saved = must(setComment(v.tree, lineIds(v.tree, v.tree.root)[2]!, 'plan'));
+    // The game went on to its end.
+    const now = must(withMainLine(saved, rp, all));
+    expect(
+      mainLine(now)
+        .slice(1)
+        .map((n) => n.action),
+    ).toEqual(all);
+    expect(
+      mainLine(now)
+        .slice(1)
+        .map((n) => n.hash),
+    ).toEqual(game.hashes);
+    expect(isMainLine(now, v.node)).toBe(false);
+    expect(nodeOfComment(now, 2)).toBe('plan');
+    expect(toRecord(now).variations).toHaveLength(1);
+    // A take-back in the game: its old moves after ply 5 stay as a variation, the new line is the main one.
+    const other = otherMove(now, rp, lineIds(now, now.root)[5]!);
+    const rp2 = replayer();
+    const replayed = must(withMainLine(now, rp2, [...all.slice(0, 5), other]));
+    const mainIds = lineIds(replayed, replayed.root);
+    expect(mainIds).toHaveLength(7);
+    expect(replayed.nodes[mainIds[6]!]!.action).toEqual(other);
+    expect(
+      toRecord(replayed)
+        .variations.map((x) => x.parentPly)
+        .sort(),
+    ).toEqual([3, 5]);
+    // An illegal move is refused, the tree untouched.
+    expect(withMainLine(now, rp, [{ type: 'nonsense' }]).ok).toBe(false);
+  });
+
+  function nodeOfComment(tree: ReplayTree, ply: number): string | undefined {
+    const n = tree.nodes[lineIds(tree, tree.root)[ply]!]!;
+    return n.notes.find((x) => x.kind === 'comment')?.text;
+  }
+
+  it('↑/↓ move between the lines of a fork, at the same ply; ↓ enters a variation starting right after', () => {
+    const rp = replayer();
+    let tree = treeFromRecord(v2());
+    const main = lineIds(tree, tree.root);
+    // Two variations branching after ply 3, the second two moves long.
+    const a = must(addMove(tree, rp, main[3]!, otherMove(tree, rp, main[3]!)));
+    tree = a.tree;
+    const b = must(addMove(tree, rp, main[3]!, otherMove(tree, rp, main[3]!)));
+    tree = b.tree;
+    const b2 = must(addMove(tree, rp, b.node, otherMove(tree, rp, b.node)));
+    tree = b2.tree;
+    // From ply 5 on the main line, ↓ goes to the first variation (one move: its end, ply 4), ↓ again to the second.
+    expect(siblingLine(tree, main[5]!, 1)).toBe(a.node);
+    expect(siblingLine(tree, a.node, 1)).toBe(b.node);
+    expect(siblingLine(tree, b2.node, -1)).toBe(a.node);
+    expect(siblingLine(tree, a.node, -1)).toBe(main[4]!);
+    // Same ply on the new line when it is long enough.
+    expect(siblingLine(tree, main[4]!, 1)).toBe(a.node);
+    expect(tree.nodes[siblingLine(tree, b2.node, -1)!]!.ply).toBe(4);
+    // The last line has nothing below, the main line nothing above.
+    expect(siblingLine(tree, b.node, 1)).toBeNull();
+    expect(siblingLine(tree, main[4]!, -1)).toBeNull();
+    // At the fork itself, ↓ enters the first variation; before it, nothing forks.
+    expect(siblingLine(tree, main[3]!, 1)).toBe(a.node);
+    expect(siblingLine(tree, main[2]!, 1)).toBeNull();
+    expect(siblingLine(tree, 'nope', 1)).toBeNull();
+  });
+
   it('loads a version-1 record as a tree with no variations and writes it back as version 2', () => {
     const tree = treeFromRecord(v2());
     expect(mainLine(tree)).toHaveLength(game.actions.length + 1);

@@ -244,6 +244,25 @@ export function jumpToPly(tree: ReplayTree, id: string, ply: number): string | n
   return line[k]!.id;
 }
 
+/**
+ * The move tree's ↑/↓ (previous/next line). From the node shown, the nearest fork at or before it (the node
+ * itself or an ancestor among its parent's other moves) switches to the neighbouring move of that fork —
+ * `dir` −1 the line above, +1 the line below — and lands at the same ply on the new line (or its end). When
+ * nothing forks there but variations start right after the node shown, ↓ enters the first of them. Null when
+ * there is no such line.
+ */
+export function siblingLine(tree: ReplayTree, id: string, dir: -1 | 1): string | null {
+  const here = nodeOf(tree, id);
+  if (!here) return null;
+  for (let n: ReplayNode | undefined = here; n && n.parent !== null; n = tree.nodes[n.parent]) {
+    const siblings = tree.nodes[n.parent]!.children;
+    if (siblings.length < 2) continue;
+    const next = siblings[siblings.indexOf(n.id) + dir];
+    return next === undefined ? null : jumpToPly(tree, next, here.ply);
+  }
+  return dir === 1 && here.children.length > 1 ? here.children[1]! : null;
+}
+
 /** The moves open at a node: its continuation first, then each variation's first move. */
 export const alternativesAt = (tree: ReplayTree, id: string): ReplayNode[] =>
   (nodeOf(tree, id)?.children ?? []).map((c) => tree.nodes[c]!);
@@ -469,6 +488,30 @@ export function addMove(
     ok: true,
     value: { tree: withNode(next, node), node: id, events: step.value.events, existed: false },
   };
+}
+
+/**
+ * The tree with `actions` (played from the set-up) as its main line. Each move already in the tree is reused,
+ * with its notes and the variations around it; a new one is validated and played (`addMove`); the line is
+ * then promoted to main line. This brings a saved analysis of a game still running up to date with the
+ * game's moves: the game's line is the main line, the player's variations and comments stay where they were,
+ * and moves taken back in the game stay as a variation.
+ */
+export function withMainLine(
+  tree: ReplayTree,
+  replayer: Replayer,
+  actions: readonly BaseAction[],
+  options: { autoNotes?: boolean } = {},
+): Result<ReplayTree> {
+  let t = tree;
+  let at = t.root;
+  for (const action of actions) {
+    const r = addMove(t, replayer, at, action, options);
+    if (!r.ok) return r;
+    t = r.value.tree;
+    at = r.value.node;
+  }
+  return promoteToMainLine(t, at);
 }
 
 /** Moves the variation holding `id` one place up among its siblings: at the top it becomes its parent line. */

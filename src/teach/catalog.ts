@@ -15,13 +15,22 @@ export interface LessonEntry {
   steps: number;
 }
 
-/** The lessons of a ruleset that load (each set-up played on the engine), in teaching order. */
+const loaded = new Map<string, Lesson[]>();
+
+/**
+ * The lessons of a ruleset that load (each set-up played on the engine, each step's dice found), in teaching
+ * order. Loaded once per ruleset: the lesson files and the rules do not change while the page runs.
+ */
 export function lessonsFor(ruleset: string): Lesson[] {
+  const hit = loaded.get(ruleset);
+  if (hit) return hit;
   const files = Object.hasOwn(lessonFiles, ruleset) ? lessonFiles[ruleset]! : [];
-  return files.flatMap((f) => {
+  const lessons = files.flatMap((f) => {
     const l = loadLesson(f);
     return l.ok ? [l.value] : [];
   });
+  loaded.set(ruleset, lessons);
+  return lessons;
 }
 
 /** The menu: id, title, summary and step count of each lesson of a ruleset. */

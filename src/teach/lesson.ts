@@ -18,16 +18,18 @@ type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 export type PathSegment = string | number | { where: string; is: string | number | boolean | null };
 
 /**
- * The checks a step may use:
+ * The checks a step may use. A step decides success by the rule-level outcome it teaches ("a riposte was
+ * rolled", "the fire is out"), so a check reads the engine's events and state rather than particular dice:
  * - `action`: the learner's action has every field of `match` with that value (nested objects compared deeply);
  * - `event`: one event of the learner's action cites `rule` (an event may cite several), optionally of `event`
- *   kind and by `side`;
+ *   kind, by `side`, concerning `unit` (in its `units`), and with a dice group whose label contains `dice`
+ *   (e.g. `riposte`: the defender struck back);
  * - `state`: the value at `path` in the state after the action `equals` a value, or lies in [`atLeast`, `atMost`];
  * - `all`, `any`, `not`: combinations.
  */
 export type Check =
   | { kind: 'action'; match: Record<string, Json> }
-  | { kind: 'event'; rule: string; event?: string; side?: string }
+  | { kind: 'event'; rule: string; event?: string; side?: string; unit?: string; dice?: string }
   | { kind: 'state'; path: PathSegment[]; equals?: Json; atLeast?: number; atMost?: number }
   | { kind: 'all'; of: Check[] }
   | { kind: 'any'; of: Check[] }
@@ -36,9 +38,19 @@ export type Check =
 export interface LessonSetup {
   /** A key of the lesson's `scenarios`, or a scenario written out. */
   scenario: string | Record<string, unknown>;
+  /**
+   * Where the search for the step's dice starts (src/teach/runner.ts `findStepSeed`): the first of `seed`,
+   * `seed~1`, `seed~2`… whose set-up gives `require` and on which the step plays as designed. A loaded
+   * lesson holds the seed found.
+   */
   seed: string;
   /** Actions played from the set-up to reach the moment taught (both sides'). */
   prefix: BaseAction[];
+  /**
+   * What the prefix's dice must have produced for the step to make sense (Vargas is Mis au sol), checked on
+   * the prefix's last action, all its events and the state after it.
+   */
+  require?: Check;
 }
 
 export interface LessonStep {
@@ -97,6 +109,8 @@ const check: z.ZodType<Check> = z.lazy(() =>
       rule: z.string().min(1).max(40),
       event: z.string().max(60).optional(),
       side: z.string().max(40).optional(),
+      unit: z.string().max(60).optional(),
+      dice: z.string().min(1).max(60).optional(),
     }),
     z
       .object({
@@ -118,8 +132,9 @@ const stepSchema = z.object({
   id,
   setup: z.object({
     scenario: z.union([id, z.record(z.string(), z.unknown())]),
-    seed: z.string().max(256),
+    seed: z.string().max(200),
     prefix: z.array(action).max(500),
+    require: check.optional(),
   }),
   side: z.string().min(1).max(40),
   instruction: message,
@@ -243,7 +258,10 @@ export function runCheck(c: Check, input: CheckInput): boolean {
         (e) =>
           rulesOf(e).includes(c.rule) &&
           (c.event === undefined || e.kind === c.event) &&
-          (c.side === undefined || e.side === c.side),
+          (c.side === undefined || e.side === c.side) &&
+          (c.unit === undefined || (e.units ?? []).includes(c.unit)) &&
+          (c.dice === undefined ||
+            (e.dice ?? []).some((d) => d.label.toLowerCase().includes(c.dice!.toLowerCase()))),
       );
     case 'state': {
       const v = readPath(input.state, c.path);

@@ -27,6 +27,12 @@ function rulesetOf(lesson: Lesson): AnyRuleset | undefined {
 
 /** The position a step starts from: its scenario set up with its seed, then its prefix played. */
 export function stepPosition(lesson: Lesson, index: number): Result<StepPosition> {
+  const step = lesson.steps[index];
+  return positionWith(lesson, index, step?.setup.seed ?? '');
+}
+
+/** The position of step `index` set up with `seed` (the step's own seed, or a candidate of the search). */
+function positionWith(lesson: Lesson, index: number, seed: string): Result<StepPosition> {
   const ruleset = rulesetOf(lesson);
   const at = `steps.${index}`;
   if (!ruleset)
@@ -49,7 +55,7 @@ export function stepPosition(lesson: Lesson, index: number): Result<StepPosition
       `étape « ${step.id} » : ${sc.error.message.fr}`,
       `${at}.setup.scenario${sc.error.field ? `.${sc.error.field}` : ''}`,
     );
-  const init = ruleset.setup(sc.value, step.setup.seed);
+  const init = ruleset.setup(sc.value, seed);
   if (!init.ok)
     return stepError('ERR_LESSON_SETUP', init.error.message.en, init.error.message.fr, `${at}.setup`);
   let state: BaseState = init.value;
@@ -77,7 +83,87 @@ export function stepPosition(lesson: Lesson, index: number): Result<StepPosition
   return { ok: true, value: { state, events, decision, side: step.side } };
 }
 
-/** Parses a lesson and sets every step up on the engine: the gate for lesson files. */
+// --- the step's dice, found at load time -----------------------------------------------------------------
+
+/** How many seeds the search tries for one step before the lesson is refused (`ERR_LESSON_DICE`). */
+export const SEED_TRIES = 400;
+
+/** The k-th seed the search tries for a step whose file gives `base`: `base`, then `base~1`, `base~2`… */
+export const candidateSeed = (base: string, k: number): string => (k === 0 ? base : `${base}~${k}`);
+
+/**
+ * Why the step does not play as designed from `pos`, or null when it does: the prefix gave what `require`
+ * asks, the solution passes, cites every rule of `teaches` and the opponent's reply is legal after it, and
+ * every wrong move fails.
+ */
+export function designFault(lesson: Lesson, index: number, pos: StepPosition): Message | null {
+  const step = lesson.steps[index]!;
+  const { require } = step.setup;
+  const last = step.setup.prefix.at(-1) ?? { type: '' };
+  if (require && !runCheck(require, { action: last, events: pos.events, state: pos.state }))
+    return m(
+      'its set-up does not give what `require` asks',
+      'sa mise en place ne donne pas ce que `require` demande',
+    );
+  const sol = attemptAt(lesson, index, pos, step.solution);
+  if (!sol.ok) return m(sol.error.message.en, sol.error.message.fr);
+  if (!sol.value.legal) return m('its solution is illegal', 'sa solution est illégale');
+  if (!sol.value.passed)
+    return m('its solution does not pass its check', 'sa solution ne passe pas sa vérification');
+  const missing = step.teaches.filter((r) => !sol.value.rulesCited.includes(r));
+  if (missing.length > 0)
+    return m(
+      `its solution does not cite ${missing.join(', ')}`,
+      `sa solution ne cite pas ${missing.join(', ')}`,
+    );
+  for (const [i, w] of step.wrong.entries()) {
+    const a = attemptAt(lesson, index, pos, w);
+    if (!a.ok || a.value.passed)
+      return m(`its wrong move ${i} passes its check`, `son mauvais coup ${i} passe sa vérification`);
+  }
+  return null;
+}
+
+const m = (en: string, fr: string): Message => ({ en, fr });
+
+/**
+ * The seed step `index` plays with: the first candidate (`candidateSeed`) on which the step plays as
+ * designed (`designFault`). Dice come only from the seeded RNG, so a rules change that alters the dice (or
+ * the order they are drawn in) moves the lesson to another seed instead of silently breaking it; when none of
+ * `SEED_TRIES` candidates works the lesson is refused, naming the fault of the file's own seed.
+ */
+export function findStepSeed(lesson: Lesson, index: number): Result<{ seed: string; tries: number }> {
+  const step = lesson.steps[index];
+  if (!step) return positionWith(lesson, index, '') as { ok: false; error: GameError };
+  let firstFailure: { ok: false; error: GameError } | null = null;
+  let firstFault: Message | null = null;
+  for (let k = 0; k < SEED_TRIES; k++) {
+    const seed = candidateSeed(step.setup.seed, k);
+    const pos = positionWith(lesson, index, seed);
+    if (!pos.ok) {
+      // A scenario the ruleset refuses is refused whatever the seed.
+      if (pos.error.code === 'ERR_LESSON_SETUP' || pos.error.code === 'ERR_LESSON_RULESET') return pos;
+      firstFailure ??= pos;
+      continue;
+    }
+    const fault = designFault(lesson, index, pos.value);
+    if (!fault) return { ok: true, value: { seed, tries: k + 1 } };
+    firstFault ??= fault;
+  }
+  if (!firstFault && firstFailure) return firstFailure;
+  const fault = firstFault ?? m('no seed works', 'aucune graine ne convient');
+  return stepError(
+    'ERR_LESSON_DICE',
+    `step "${step.id}": no seed from "${step.setup.seed}" to "${candidateSeed(step.setup.seed, SEED_TRIES - 1)}" lets it play as designed (with its own seed, ${fault.en}).`,
+    `étape « ${step.id} » : aucune graine de « ${step.setup.seed} » à « ${candidateSeed(step.setup.seed, SEED_TRIES - 1)} » ne la fait jouer comme prévu (avec sa propre graine, ${fault.fr}).`,
+    `steps.${index}.setup.seed`,
+  );
+}
+
+/**
+ * Parses a lesson and sets every step up on the engine: the gate for lesson files. The lesson returned holds,
+ * for each step, the seed `findStepSeed` found.
+ */
 export function loadLesson(json: unknown): Result<Lesson> {
   const parsed = parseLesson(json);
   if (!parsed.ok) return parsed;
@@ -89,11 +175,14 @@ export function loadLesson(json: unknown): Result<Lesson> {
       `système de règles inconnu « ${lesson.ruleset} ».`,
       'ruleset',
     );
+  const steps: LessonStep[] = [];
   for (let i = 0; i < lesson.steps.length; i++) {
-    const p = stepPosition(lesson, i);
-    if (!p.ok) return p;
+    const found = findStepSeed(lesson, i);
+    if (!found.ok) return found;
+    const step = lesson.steps[i]!;
+    steps.push({ ...step, setup: { ...step.setup, seed: found.value.seed } });
   }
-  return parsed;
+  return { ok: true, value: { ...lesson, steps } };
 }
 
 export interface Attempt {
@@ -116,16 +205,20 @@ export interface Attempt {
 export function attemptStep(lesson: Lesson, index: number, action: BaseAction): Result<Attempt> {
   const pos = stepPosition(lesson, index);
   if (!pos.ok) return pos;
+  return attemptAt(lesson, index, pos.value, action);
+}
+
+function attemptAt(lesson: Lesson, index: number, pos: StepPosition, action: BaseAction): Result<Attempt> {
   const ruleset = rulesetOf(lesson)!;
   const step = lesson.steps[index]!;
-  const r = ruleset.apply(pos.value.state, action);
+  const r = ruleset.apply(pos.state, action);
   if (!r.ok)
     return {
       ok: true,
       value: {
         passed: false,
         legal: false,
-        state: pos.value.state,
+        state: pos.state,
         events: [],
         reply: null,
         message: {

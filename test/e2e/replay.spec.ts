@@ -60,6 +60,13 @@ test('replays a game: steps, keys and autoplay; a variation and a comment surviv
   await expect(page.locator('#rp-tree button[data-ply="2"]')).toBeFocused();
   await page.keyboard.press('ArrowLeft');
   await expect(plyOut(page)).toHaveText('1 / 6');
+  // Flip the side viewed.
+  const side = page.getByLabel('Vu par', { exact: true });
+  const before = await side.inputValue();
+  await page.getByRole('button', { name: 'Changer de camp' }).click();
+  await expect(side).not.toHaveValue(before);
+  await page.getByRole('button', { name: 'Changer de camp' }).click();
+  await expect(side).toHaveValue(before);
   await page.getByLabel('Vitesse de lecture').selectOption('4');
   await page.getByRole('button', { name: 'Lecture automatique' }).click();
   await expect(plyOut(page)).toHaveText('6 / 6', { timeout: 20_000 });
@@ -84,6 +91,25 @@ test('replays a game: steps, keys and autoplay; a variation and a comment surviv
   await expect(page.locator('#rp-notes')).toContainText('Mieux : <b>gras</b>');
   await expect(page.locator('#rp-notes b')).toHaveCount(0);
   await expect(page.locator('#rp-tree .variation-line button').first()).toContainText('!?');
+  // Edits in the replay of a game still running are saved on their own, and the player is told where.
+  await expect(page.locator('#rp-status')).toContainText(
+    'enregistrées automatiquement dans « Parties gardées »',
+  );
+
+  // ↑ ↓ switch between the lines of the fork, at the same ply; the help text says so.
+  await expect(page.locator('#rp-tree-title + .hint')).toContainText('↑ ↓');
+  await page.locator('#rp-tree .variation-line button').first().focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('#rp-line')).toHaveText('Ligne principale');
+  await expect(plyOut(page)).toHaveText('3 / 6');
+  await expect(page.locator('#rp-tree .main-line > li > button[data-ply="3"]')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#rp-line')).toHaveText('Variante');
+  await expect(page.locator('#rp-tree .variation-line button').first()).toBeFocused();
+  // The variation continues against the AI: its answer extends the line.
+  await page.getByRole('button', { name: 'L’IA joue ce coup' }).click();
+  await expect(page.locator('#rp-tree .variation-line button')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.locator('#rp-line')).toHaveText('Variante');
   await new AxeBuilder({ page }).analyze().then((results) => {
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `replay: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
@@ -103,8 +129,14 @@ test('replays a game: steps, keys and autoplay; a variation and a comment surviv
   );
   await page.getByRole('button', { name: 'Fermer', exact: true }).click();
   await expect(page.locator('#game')).toBeVisible();
+  // The running game is untouched (still 6 plies, its main line); reopening its replay brings the edits back.
+  expect((await info(page))!.ply).toBe(6);
   await page.getByRole('button', { name: 'Revoir la partie' }).click();
-  await expect(page.locator('#rp-tree .variation-line')).toHaveCount(0);
+  await expect(page.locator('#rp-status')).toContainText('reprises');
+  await expect(page.locator('#rp-tree .variation-line')).toHaveCount(1);
+  await expect(page.locator('#rp-tree .main-line > li > button[data-ply]')).toHaveCount(7);
+  await page.locator('#rp-tree .variation-line button').first().click();
+  await expect(page.locator('#rp-notes')).toContainText('Mieux : <b>gras</b>');
   await page
     .locator('#rp-import')
     .setInputFiles({ name: 'v2.json', mimeType: 'application/json', buffer: Buffer.from(text) });
@@ -147,12 +179,15 @@ test('replays a game: steps, keys and autoplay; a variation and a comment surviv
   await fresh.getByRole('button', { name: 'Évaluer cette ligne' }).click();
   await expect(fresh.locator('#rp-graph svg polyline')).toBeVisible({ timeout: 60_000 });
   await expect(fresh.locator('#rp-worst li').first()).toBeVisible();
+  // "Learn from your mistakes": the analysis is seeded, so this game's worst ply is always listed; a move is
+  // judged against the AI's best (accepted or not, with the reason).
   const learn = fresh.getByRole('button', { name: 'Trouver un meilleur coup' });
-  if ((await learn.count()) > 0) {
-    await learn.first().click();
-    await fresh.locator('#rp-learn .action-list button').first().click();
-    await expect(fresh.locator('#rp-learn .verdict')).not.toBeEmpty({ timeout: 30_000 });
-  }
+  await expect(learn.first()).toBeVisible();
+  await learn.first().click();
+  await expect(fresh.locator('#rp-learn')).toBeVisible();
+  await fresh.locator('#rp-learn .action-list button').first().click();
+  await expect(fresh.locator('#rp-learn .verdict')).toHaveClass(/success|failure/, { timeout: 30_000 });
+  await expect(fresh.locator('#rp-learn .verdict')).not.toBeEmpty();
   expect(errors).toEqual([]);
 });
 

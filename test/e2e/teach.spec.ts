@@ -124,9 +124,27 @@ test('an attack shows its odds first (bars summing to 100 %); explain mode cites
   await expect(page.locator('#explain-events blockquote[lang="fr"]').first()).toBeVisible();
   await expect(page.locator('#explain-events .dice').first()).toBeVisible();
 
-  // What can the enemy do to a unit: pick one in the list, ask.
-  const unit = await page.locator('#unit-select option').nth(1).getAttribute('value');
-  await page.locator('#unit-select').selectOption(unit!);
-  await page.getByRole('button', { name: 'Que peut faire l’ennemi à cette unité ?' }).click();
-  await expect(page.locator('#threats')).not.toBeEmpty();
+  // What can the enemy do to a unit: after the fight some unit is threatened; its enemies' odds show as bars
+  // summing to 100 %, one block per enemy attack.
+  const units = await page
+    .locator('#unit-select option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  let threatened = false;
+  for (const unit of units) {
+    await page.locator('#unit-select').selectOption(unit);
+    await page.getByRole('button', { name: 'Que peut faire l’ennemi à cette unité ?' }).click();
+    await expect(page.locator('#threats')).not.toBeEmpty();
+    if ((await page.locator('#threats .threat-list > li').count()) > 0) {
+      threatened = true;
+      break;
+    }
+  }
+  expect(threatened).toBe(true);
+  const threatPercents = await page
+    .locator('#threats .threat-list > li')
+    .first()
+    .locator('.bar-row')
+    .evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.percent)));
+  expect(threatPercents.length).toBeGreaterThanOrEqual(2);
+  expect(threatPercents.reduce((a, b) => a + b, 0)).toBe(100);
 });
