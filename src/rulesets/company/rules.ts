@@ -242,6 +242,16 @@ function closestApproach(s: CompanyState, u: Combatant, a: Combatant): Vec2 | nu
   return lo * distance > 0.05 ? at(lo) : null;
 }
 
+/** Where a Charge or an Assaut of `u` on `t` ends: the contact point the engine moves it to. */
+export function contactDestination(
+  _s: CompanyState,
+  u: Combatant,
+  t: Combatant,
+  _kind: 'charge' | 'assaut',
+): Vec2 {
+  return contactPoint(u, t).to;
+}
+
 /** Why a Charge or an Assaut of `u` on `t` is illegal (movement only), or null. */
 export function contactMoveError(
   s: CompanyState,
