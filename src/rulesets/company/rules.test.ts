@@ -111,12 +111,26 @@ describe('HD-01…03 — Attraction X', () => {
     expect(attractionsOn(saraAnd(10 + 1.2 + 3.5), unit(saraAnd(10 + 1.2 + 3.5), 'dam'))).toHaveLength(0);
   });
   it('HD-02 T1: an ally screening Sara: the enemy must engage the defender whose zone it enters first', () => {
-    let s = saraAnd(13.5, [{ id: 'vargas', side: 'blue', profile: 'vargas', x: 11.5, y: 12 }]);
-    // Vargas stands between: the straight way to Sara runs into his base.
+    // Sara against the table's edge, Vargas and Anna in front: every spot in contact with her lies in one of
+    // their zones, and the Damné's cheapest way in enters Vargas's zone first.
+    let s = position({
+      units: [
+        { id: 'sara', side: 'blue', profile: 'sara', x: 0.7, y: 12 },
+        { id: 'vargas', side: 'blue', profile: 'vargas', x: 2.4, y: 10.3 },
+        { id: 'anna', side: 'blue', profile: 'anna', x: 2.4, y: 13.8 },
+        { id: 'dam', side: 'red', profile: 'damne', x: 4.6, y: 12 },
+      ],
+    });
     s = activate(s, 'dam');
     const [att] = attractionsOn(s, unit(s, 'dam'));
+    expect(att!.attractor).toBe('sara');
     expect(att!.targets).toEqual(['vargas']);
-    for (const a of cands(s)) expect((a as { target?: string }).target).toBe('vargas');
+    const options = cands(s);
+    expect(options.length).toBeGreaterThan(0);
+    for (const a of options) expect((a as { target?: string }).target).toBe('vargas');
+    expect(refusal(s, { type: 'charge', target: 'sara' })).toBe('ERR_ATTRACTION');
+    const { state } = play(s, { type: 'charge', target: 'vargas' });
+    expect(dist(unit(state, 'dam'), unit(state, 'vargas'))).toBeCloseTo(1.2, 5);
   });
   it('HD-02 T2: a river between them (Impraticable, no way round): the enemy moves freely', () => {
     const s = position({
