@@ -10,13 +10,24 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activate, diceOf, kinds, patch, play, position, refusal, unit } from '../../../test/helpers/company';
+import {
+  activate,
+  diceOf,
+  dist,
+  kinds,
+  patch,
+  play,
+  position,
+  refusal,
+  unit,
+} from '../../../test/helpers/company';
 import { d6PoolDistribution } from '../../engine/dice';
+import { segmentMoveCost } from '../../engine/geometry';
 import { passeCbt, protectionOf } from './combat';
 import { PROFILES } from './data';
 import { companyRuleset } from './index';
 import { attractionsOn } from './rules';
-import { cbtOf, defOf, dptOf, foiOf, tirOf } from './state';
+import { cbtOf, defOf, dptOf, foiOf, moveCost, tirOf } from './state';
 import type { CompanyState, Profile } from './types';
 
 type Units = Parameters<typeof position>[0]['units'];
@@ -104,6 +115,124 @@ describe('HD-01…03 — Attraction X', () => {
     expect(refusal(s, walk)).toBeNull();
     expect(kinds(play(s, walk).events)).not.toContain('HD-01:attraction');
     expect(companyRuleset.candidates(s).some((a) => a.type === 'marche')).toBe(true);
+  });
+});
+
+// --- Attraction's forced paths (HD-01, HD-02) ---------------------------------------------------------------
+describe('HD-01/HD-02 — Attraction’s forced way, searched on the table', () => {
+  const water = (y0: number, y1: number) => ({
+    id: 'riviere',
+    kind: 'water' as const,
+    height: 0,
+    poly: [
+      { x: 11.3, y: y0 },
+      { x: 12.2, y: y0 },
+      { x: 12.2, y: y1 },
+      { x: 11.3, y: y1 },
+    ],
+  });
+  const across = (y0: number, y1: number) =>
+    activate(
+      position({
+        units: [
+          { id: 'sara', side: 'blue', profile: 'sara', x: 10, y: 12 },
+          { id: 'dam', side: 'red', profile: 'damne', x: 13.5, y: 12 },
+        ],
+        terrain: [water(y0, y1)],
+      }),
+      'dam',
+    );
+  it('HD-02 detour: round Impraticable water within its Charge, it must charge Sara along the way round', () => {
+    const s = across(9, 15);
+    const [att] = attractionsOn(s, unit(s, 'dam'));
+    expect(att!.targets).toEqual(['sara']);
+    const route = att!.routes[0]!;
+    expect(route.path.length).toBeGreaterThan(2);
+    expect(route.cost).toBeGreaterThan(4); // beyond an Assaut (DPT 4), within a Charge (8)
+    expect(route.cost).toBeLessThanOrEqual(8);
+    for (let i = 1; i < route.path.length; i++)
+      expect(segmentMoveCost(s.table, route.path[i - 1]!, route.path[i]!, moveCost)).toBeLessThan(Infinity);
+    expect(refusal(s, { type: 'assaut', target: 'sara' })).toBe('ERR_ATTRACTION');
+    expect(refusal(s, { type: 'marche', to: { x: 16, y: 12 } })).toBe('ERR_ATTRACTION');
+    expect(companyRuleset.candidates(s)).toEqual([{ type: 'charge', target: 'sara' }]);
+    const { state, events } = play(s, { type: 'charge', target: 'sara' });
+    expect(dist(unit(state, 'dam'), unit(state, 'sara'))).toBeCloseTo(1.2, 6);
+    expect(events.find((e) => e.kind === 'mouvement')!.rule).toBe('HD-01');
+    // the straight Charge would have crossed the water
+    expect(segmentMoveCost(s.table, unit(s, 'dam'), unit(s, 'sara'), moveCost)).toBe(Infinity);
+  });
+  it('HD-02 detour: a way round longer than its Charge: no effect, it moves freely', () => {
+    const s = across(4, 20);
+    expect(attractionsOn(s, unit(s, 'dam'))).toEqual([]);
+    expect(refusal(s, { type: 'marche', to: { x: 16, y: 12 } })).toBeNull();
+  });
+  it('HD-01 as close as it can: bases with no zone shut the way in, it Courses 2 × DPT along the way round', () => {
+    // a line of Sonné allies (no zone of control, HD-22) from y 6 to 18 between the Damné and Sara
+    const line = Array.from({ length: 11 }, (_, k) => ({
+      id: `a${k}`,
+      side: 'blue' as const,
+      profile: 'aidan',
+      x: 12,
+      y: 6 + 1.2 * k,
+    }));
+    let s = position({
+      units: [
+        { id: 'sara', side: 'blue', profile: 'sara', x: 10, y: 12 },
+        { id: 'dam', side: 'red', profile: 'damne', x: 14, y: 12 },
+        ...line,
+      ],
+    });
+    for (const a of line) s = patch(s, a.id, { sonne: { left: 1, at: 0 } });
+    s = activate(s, 'dam');
+    const [att] = attractionsOn(s, unit(s, 'dam'));
+    expect(att!.targets).toEqual([]);
+    const to = att!.closest!;
+    // 8 toises along the way round the end of the line, not 0.8 straight into Aidan's base
+    expect(Math.abs(to.y - 12)).toBeGreaterThan(5);
+    let walked = 0;
+    const path = att!.closestPath!;
+    for (let i = 1; i < path.length; i++) walked += dist(path[i - 1]!, path[i]!);
+    expect(walked).toBeCloseTo(8, 3);
+    expect(companyRuleset.candidates(s)).toEqual([{ type: 'course', to }]);
+    expect(refusal(s, { type: 'course', to: { x: 16, y: 12 } })).toBe('ERR_ATTRACTION');
+    const { state } = play(s, { type: 'course', to });
+    const d = unit(state, 'dam');
+    expect([d.x, d.y]).toEqual([to.x, to.y]);
+    for (const o of state.units) if (o.id !== 'dam') expect(dist(d, o)).toBeGreaterThan(1.2);
+  });
+  it('HD-02 round a zone: a way in that enters no defender’s zone is taken to Sara herself', () => {
+    let s = position({
+      units: [
+        { id: 'sara', side: 'blue', profile: 'sara', x: 10, y: 12 },
+        { id: 'vargas', side: 'blue', profile: 'vargas', x: 12.3, y: 12 },
+        { id: 'dam', side: 'red', profile: 'damne', x: 12.8, y: 14.8 },
+      ],
+    });
+    s = activate(s, 'dam');
+    const [att] = attractionsOn(s, unit(s, 'dam'));
+    expect(att!.targets).toEqual(['sara']);
+    // its path keeps out of Vargas's zone (2.2 toises between centres for two 0.6 bases)
+    const path = att!.routes[0]!.path;
+    for (let i = 1; i < path.length; i++)
+      for (let k = 0; k <= 50; k++) {
+        const a = path[i - 1]!;
+        const b = path[i]!;
+        const q = { x: a.x + ((b.x - a.x) * k) / 50, y: a.y + ((b.y - a.y) * k) / 50 };
+        expect(dist(q, unit(s, 'vargas'))).toBeGreaterThanOrEqual(2.2 - 1e-6);
+      }
+  });
+  it('HD-02 bases shut every way in: it engages the defender whose zone it enters first going straight', () => {
+    let s = position({
+      units: [
+        { id: 'sara', side: 'blue', profile: 'sara', x: 0.7, y: 12 },
+        { id: 'vargas', side: 'blue', profile: 'vargas', x: 0.7, y: 13.3 },
+        { id: 'anna', side: 'blue', profile: 'anna', x: 0.7, y: 10.7 },
+        { id: 'aidan', side: 'blue', profile: 'aidan', x: 2, y: 12 },
+        { id: 'dam', side: 'red', profile: 'damne', x: 4.8, y: 12 },
+      ],
+    });
+    s = activate(s, 'dam');
+    expect(attractionsOn(s, unit(s, 'dam'))[0]!.targets).toEqual(['aidan']);
   });
 });
 
