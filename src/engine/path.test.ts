@@ -151,6 +151,9 @@ describe('findPath — visibility graph and A*', () => {
           expect(crossesSomething(w, path.points)).toBe(false);
           for (let i = 1; i < path.points.length; i++)
             expect(segmentClear(w, path.points[i - 1]!, path.points[i]!)).toBe(true);
+          // only the last step comes into the goal's disc, and stops on its edge
+          const before = path.points.slice(0, -1);
+          if (dist(from, to) > r) expect(crossesSomething(world([], [{ ...to, r }]), before)).toBe(false);
           expect(path.cost).toBeGreaterThanOrEqual(dist(from, to) - r - 1e-6);
           expect(dist(path.points.at(-1)!, to)).toBeLessThanOrEqual(
             Math.max(r, 0) + 1e-6 + (dist(from, to) <= r ? dist(from, to) : 0),

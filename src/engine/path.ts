@@ -55,6 +55,8 @@ export interface Path {
 }
 
 const DISC_SIDES = 8;
+/** The id of the goal's own disc while searching. */
+const GOAL = '\u0000goal';
 const EPS = 1e-9;
 
 const lengthOf = (a: Vec2, b: Vec2): number => Math.hypot(b.x - a.x, b.y - a.y);
@@ -188,9 +190,11 @@ function goalEnd(p: Vec2, goal: PathGoal): Vec2 {
  * The cheapest path from `from` to the goal through the visibility graph, or null when none exists or the
  * cheapest costs more than `maxCost`. The start must be free (`pointFree`), else null.
  */
-export function findPath(w: PathWorld, from: Vec2, goal: PathGoal, maxCost = Infinity): Path | null {
-  if (!pointFree(w, from)) return null;
-  const ignore = goal.ignore ?? [];
+export function findPath(world: PathWorld, from: Vec2, goal: PathGoal, maxCost = Infinity): Path | null {
+  if (!pointFree(world, from)) return null;
+  // The goal's own disc is an obstacle to every step but the last (which stops on its edge).
+  const w: PathWorld = { ...world, discs: [...world.discs, { x: goal.x, y: goal.y, r: goal.r, id: GOAL }] };
+  const ignore = [...(goal.ignore ?? []), GOAL];
   // The direct step first: most calls end here (a step never costs less than its length).
   const direct = goalEnd(from, goal);
   let best = maxCost;
