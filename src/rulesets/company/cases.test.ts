@@ -194,6 +194,9 @@ describe('HD-01/HD-02 — Attraction’s forced way, searched on the table', () 
     for (let i = 1; i < path.length; i++) walked += dist(path[i - 1]!, path[i]!);
     expect(walked).toBeCloseTo(8, 3);
     expect(companyRuleset.candidates(s)).toEqual([{ type: 'course', to }]);
+    // the view lists it (one destination, no region to draw)
+    expect(companyRuleset.legal(s).actions).toEqual([{ type: 'course', to }]);
+    expect(companyRuleset.legal(s).regions).toEqual([]);
     expect(refusal(s, { type: 'course', to: { x: 16, y: 12 } })).toBe('ERR_ATTRACTION');
     const { state } = play(s, { type: 'course', to });
     const d = unit(state, 'dam');
