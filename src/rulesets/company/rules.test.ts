@@ -155,14 +155,22 @@ describe('HD-01…03 — Attraction X', () => {
     expect(attractionsOn(s, unit(s, 'dam'))).toEqual([]);
   });
   it('HD-03 T1: in a zone of control and an attraction zone, it goes to Sara and pays no Commandement', () => {
-    let s = saraAnd(13.7, [{ id: 'anna', side: 'blue', profile: 'anna', x: 13.7, y: 14.1 }]);
+    let s = saraAnd(13.7, [
+      { id: 'anna', side: 'blue', profile: 'anna', x: 13.7, y: 14.1 },
+      { id: 'tent', side: 'red', profile: 'tentatrice', x: 27, y: 22 }, // red's Commandement
+    ]);
     expect(dist(unit(s, 'dam'), unit(s, 'anna')) - 1.2).toBeLessThan(1); // in Anna's zone
     s = activate(s, 'dam');
     const cmd = s.sides.red.cmd;
+    expect(cmd).toBeGreaterThan(0);
+    const paid = play(s, { type: 'assaut', target: 'sara' }, [1, 1, 1, 1, 1, 1]);
+    expect(paid.state.sides.red.cmd).toBe(cmd);
+    expect(dist(unit(paid.state, 'dam'), unit(paid.state, 'sara'))).toBeCloseTo(1.2, 5);
+    // with no Commandement left it may still go: leaving Anna's zone costs nothing here
     s = { ...s, sides: { ...s.sides, red: { ...s.sides.red, cmd: 0 } } };
+    expect(refusal(s, { type: 'assaut', target: 'sara' })).toBeNull();
     const { state } = play(s, { type: 'assaut', target: 'sara' }, [1, 1, 1, 1, 1, 1]);
     expect(state.sides.red.cmd).toBe(0);
-    expect(cmd).toBeGreaterThanOrEqual(0);
   });
   it('HD-03 T2/T3: two attractors: the player chooses; a lémure is never attracted', () => {
     const s = position({
