@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activate,
@@ -238,6 +239,105 @@ describe('HD-01/HD-02 — Attraction’s forced way, searched on the table', () 
     expect(attractionsOn(s, unit(s, 'dam'))[0]!.targets).toEqual(['aidan']);
   });
 });
+
+describe('HD-01…03 — Attraction’s forced moves, property', () => {
+  it('HD-01 property: a forced way never crosses Impraticable terrain or a base, stays within the move, and the forced action keeps bases apart', () => {
+    const coord = (lo: number, hi: number) => fc.double({ min: lo, max: hi, noNaN: true });
+    const seen = { forced: 0, bent: 0 };
+    fc.assert(
+      fc.property(
+        fc.tuple(coord(1.3, 4.2), coord(0, 2 * Math.PI)),
+        fc.array(fc.tuple(coord(1.25, 3.5), coord(0, 2 * Math.PI)), { maxLength: 3 }),
+        fc.option(fc.tuple(coord(-3, 3), coord(-3, 3), coord(0.4, 1.5), coord(0.4, 5)), { freq: 2 }),
+        ([dd, da], polar, wall) => {
+          const at = (x: number, y: number) => ({ x: 12 + x, y: 12 + y });
+          const dx = dd * Math.cos(da);
+          const dy = dd * Math.sin(da);
+          const allies = polar.map(([d, a]) => [d * Math.cos(a), d * Math.sin(a)] as const);
+          const units: Units = [
+            { id: 'sara', side: 'blue', profile: 'sara', ...at(0, 0) },
+            { id: 'dam', side: 'red', profile: 'damne', ...at(dx, dy) },
+            ...allies.map(([x, y], k) => ({
+              id: `v${k}`,
+              side: 'blue' as const,
+              profile: 'vargas',
+              ...at(x, y),
+            })),
+          ];
+          // skip set-ups with overlapping bases (the gate would not care, the rules assume none)
+          for (let i = 0; i < units.length; i++)
+            for (let j = i + 1; j < units.length; j++) if (dist(units[i]!, units[j]!) < 1.25) return true;
+          const terrain = wall
+            ? [
+                {
+                  id: 'eau',
+                  kind: 'water' as const,
+                  height: 0,
+                  poly: [
+                    at(wall[0], wall[1]),
+                    at(wall[0] + wall[2], wall[1]),
+                    at(wall[0] + wall[2], wall[1] + wall[3]),
+                    at(wall[0], wall[1] + wall[3]),
+                  ],
+                },
+              ]
+            : [];
+          if (terrain.some((t) => units.some((u) => insideWater(u, t.poly)))) return true;
+          let s = position({ units, terrain });
+          s = activate(s, 'dam');
+          const dam = unit(s, 'dam');
+          const check = (path: { x: number; y: number }[], ignore: string) => {
+            let walked = 0;
+            for (let i = 1; i < path.length; i++) {
+              const a = path[i - 1]!;
+              const b = path[i]!;
+              expect(segmentMoveCost(s.table, a, b, moveCost)).toBeLessThan(Infinity);
+              walked += segmentMoveCost(s.table, a, b, moveCost);
+              for (let k = 0; k <= 40; k++) {
+                const q = { x: a.x + ((b.x - a.x) * k) / 40, y: a.y + ((b.y - a.y) * k) / 40 };
+                for (const o of s.units)
+                  if (o.id !== 'dam' && o.id !== ignore)
+                    expect(dist(q, o)).toBeGreaterThanOrEqual(1.2 - 1e-6);
+              }
+            }
+            expect(walked).toBeLessThanOrEqual(2 * dptOf(dam) + 1e-6);
+          };
+          for (const att of attractionsOn(s, dam)) {
+            seen.forced++;
+            if (att.routes.some((r) => r.path.length > 2) || att.closestPath) seen.bent++;
+            for (const r of att.routes) {
+              check(r.path, r.target);
+              expect(dist(r.path.at(-1)!, unit(s, r.target))).toBeCloseTo(1.2, 6);
+            }
+            if (att.closestPath) check(att.closestPath, '');
+          }
+          for (const a of companyRuleset.candidates(s)) {
+            const { state } = play(s, a, [1, 1, 1, 1, 1, 1, 1]);
+            const live = state.units.filter((u) => u.alive);
+            for (let i = 0; i < live.length; i++)
+              for (let j = i + 1; j < live.length; j++)
+                expect(dist(live[i]!, live[j]!)).toBeGreaterThanOrEqual(1.2 - 1e-4);
+          }
+          return true;
+        },
+      ),
+      { numRuns: 300, seed: 7 },
+    );
+    // not vacuous: many runs attract, and some forced ways bend
+    expect(seen.forced).toBeGreaterThan(40);
+    expect(seen.bent).toBeGreaterThan(5);
+  });
+});
+
+const insideWater = (p: { x: number; y: number }, poly: { x: number; y: number }[]): boolean => {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!;
+    const b = poly[j]!;
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+};
 
 // --- HD-04 Charisme -----------------------------------------------------------------------------------------
 describe('HD-04 — Charisme X', () => {
