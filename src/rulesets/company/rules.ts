@@ -34,7 +34,6 @@ import {
   edgeBetween,
   engaged,
   engages,
-  hasZoc,
   isEnemy,
   type MoveCheck,
   other,
