@@ -4,14 +4,12 @@
  *
  * An attack action maps to the attack the ruleset's `odds` takes: epic `shoot` → `{ det, target }`;
  * company `melee` / `tir` / `charge` / `assaut` → `{ attacker: the unit acting, target, kind }`. A company
- * Charge or Assaut is not yet in contact: its odds are those of the passe once in contact, reckoned on a
- * copy of the state where the attacker stands at the target's edge (the Premier choc bonus not counted).
+ * Charge or Assaut is not yet in contact: the ruleset's odds give the passe its move would open (the
+ * attacker where the engine puts it, the new contact's Premier choc counted).
  */
 import type { AnyRuleset, BaseAction, BaseState, GameEvent } from '../engine/contract';
 import { hashState } from '../engine/hash';
 import type { Message, Result } from '../engine/result';
-import { touching } from '../rulesets/company/state';
-import type { CompanyState } from '../rulesets/company/types';
 import { attackOdds, type OddsView } from '../teach/odds';
 import { adapterFor } from './adapters';
 import { fillsTemplate } from './game';
@@ -40,31 +38,6 @@ export interface AttackOdds {
   note?: Message;
 }
 
-/** Moves a copy of the company attacker to the target's edge, along the line between them. */
-function inContact(state: CompanyState, attacker: string, target: string): CompanyState | null {
-  const s = structuredClone(state);
-  const a = s.units.find((u) => u.id === attacker);
-  const t = s.units.find((u) => u.id === target);
-  if (!a || !t) return null;
-  if (touching(a, t)) return s;
-  const d = Math.hypot(a.x - t.x, a.y - t.y);
-  if (d === 0) return null;
-  const ux = (a.x - t.x) / d;
-  const uy = (a.y - t.y) / d;
-  let lo = 0;
-  let hi = d;
-  for (let i = 0; i < 40; i++) {
-    const mid = (lo + hi) / 2;
-    a.x = t.x + ux * mid;
-    a.y = t.y + uy * mid;
-    if (touching(a, t)) lo = mid;
-    else hi = mid;
-  }
-  a.x = t.x + ux * lo;
-  a.y = t.y + uy * lo;
-  return touching(a, t) ? s : null;
-}
-
 /**
  * The odds of an attack action on `state` (pass what the player may see), or null when the action is not an
  * attack; an error when the ruleset cannot reckon it (its message says why).
@@ -85,19 +58,15 @@ export function oddsOfAction(
   if (ruleset.id === 'company') {
     const attacker = ruleset.decision(state)?.unit;
     if (!attacker || !a.target) return null;
-    const kind = a.type === 'tir' ? 'tir' : 'melee';
+    const kind = a.type === 'tir' || a.type === 'charge' || a.type === 'assaut' ? a.type : 'melee';
     const attack = { attacker, target: a.target, kind };
-    let on = state;
     let note: Message | undefined;
-    if (a.type === 'charge' || a.type === 'assaut') {
-      const moved = inContact(state as unknown as CompanyState, attacker, a.target);
-      if (moved) on = moved as unknown as BaseState;
+    if (a.type === 'charge' || a.type === 'assaut')
       note = m(
-        'Chances de la passe d’armes une fois au contact (sans le bonus de Premier choc).',
-        'Odds of the passe d’armes once in contact (the Premier choc bonus not counted).',
+        'Chances de la passe d’armes une fois au contact (Premier choc compris ; Esquive et Tir défensif non comptés).',
+        'Odds of the passe d’armes once in contact (Premier choc included; Esquive and Tir défensif not counted).',
       );
-    }
-    const r = attackOdds(ruleset, on, attack);
+    const r = attackOdds(ruleset, state, attack);
     return r.ok
       ? { ok: true, value: { attack, attacker, target: a.target, view: r.value, ...(note ? { note } : {}) } }
       : r;

@@ -224,12 +224,14 @@ export function companyLegal(s: CompanyState): LegalSet<CompanyAction> {
   const decision = decisionOf(s) ?? { side: 'blue', phase: s.phase, turn: s.turn };
   if (s.result) return { decision, actions: [], regions: [] };
   const continuous = new Set(['marche', 'course', 'fuite']);
-  const actions = companyCandidates(s).filter((a) => !continuous.has(a.type));
+  const active = s.phase === 'actions.activation.ordre' ? unitById(s, s.active!)! : null;
+  const attracted = active !== null && attractionsOn(s, active).length > 0;
+  // HD-01: an attracted combatant's forced Course has one destination, so it is listed, not a region
+  const actions = companyCandidates(s).filter((a) => !continuous.has(a.type) || attracted);
   const regions: LegalRegion<CompanyAction>[] = [];
-  if (s.phase === 'actions.activation.ordre') {
-    const u = unitById(s, s.active!)!;
+  if (active) {
+    const u = active;
     const orders = ordersFor(s, u);
-    const attracted = attractionsOn(s, u).length > 0;
     const from = { x: u.x, y: u.y };
     for (const [kind, k] of [
       ['marche', 1],

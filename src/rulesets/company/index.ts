@@ -8,10 +8,10 @@ import { applyByCopy, inPlaceStep, outcomeOf, validateWith } from '../../engine/
 import { companyCandidates, companyEvaluate, companyLegal } from './candidates';
 import { passeCbt, poolShape, protectionOf } from './combat';
 import { explainCompany } from './explain';
-import { check, decisionOf, exec, setupCompany } from './rules';
+import { check, contactDestination, decisionOf, exec, setupCompany } from './rules';
 import { type CompanyScenario, parseCompanyScenario } from './scenario';
 import { companyScript } from './script';
-import { defOf, isEnemy, prof, sight, tirOf, touching, unitById } from './state';
+import { defOf, isEnemy, prof, sight, syncPairs, tirOf, touching, unitById } from './state';
 import { COMPANY_SIDES, type CompanyAction, type CompanyAttack, type CompanyState } from './types';
 
 /** A deep copy of a state: plain data, so a manual copy is exact. */
@@ -71,18 +71,38 @@ function afterMaitre(hits: Distribution, x: number, q: number): number[] {
  * pool against the target's DEF (re-rolls of misses above 5 dice, the target's Maître d'arme), the damage
  * read from the table minus Protection, and the chance it kills. `casualties` = [survives, dies].
  */
-export function oddsCompany(s: CompanyState, attack: CompanyAttack): Result<OddsReport> {
-  const a = unitById(s, attack.attacker);
-  const t = unitById(s, attack.target);
+export function oddsCompany(state: CompanyState, attack: CompanyAttack): Result<OddsReport> {
+  let s = state;
+  let a = unitById(s, attack.attacker);
+  let t = unitById(s, attack.target);
   if (!a || !t || !a.alive || !t.alive || !isEnemy(a, t))
     return err('ERR_TARGET', 'Unknown attacker or target.', 'Attaquant ou cible inconnu.');
   const lines: OddsReport['lines'] = [];
+  const contactMove = attack.kind === 'charge' || attack.kind === 'assaut';
+  if (contactMove) {
+    // The passe that follows the contact move, on a copy where the attacker stands where the engine would
+    // put it: the contact is new, so Premier choc (HD-24) counts, Encombrante (HD-23) does not, and the
+    // Charisme and Terreur around the contact point apply (C2). Reactions (HD-06, HD-15) are not counted.
+    if (touching(a, t)) return err('ERR_CONTACT', 'Already in contact.', 'Déjà au contact.');
+    s = cloneCompany(state);
+    a = unitById(s, attack.attacker)!;
+    t = unitById(s, attack.target)!;
+    const to = contactDestination(s, a, t, attack.kind as 'charge' | 'assaut');
+    a.x = to.x;
+    a.y = to.y;
+    syncPairs(s);
+    if (!t.activated) t.tenace = a.id;
+    lines.push({
+      label: { en: 'reactions', fr: 'réactions' },
+      value: 'Esquive, Tir défensif not counted / non comptés',
+    });
+  }
   let value: number;
   let cover = false;
   let maitre = 0;
   const weapon = attack.kind === 'tir' ? prof(a).ranged : prof(a).melee;
   if (!weapon) return err('ERR_TIR', 'No ranged weapon.', 'Pas d’arme à distance.');
-  if (attack.kind === 'melee') {
+  if (attack.kind !== 'tir') {
     if (!touching(a, t)) return err('ERR_TARGET', 'Not in contact.', 'Pas au contact.');
     const c = passeCbt(s, a, t);
     if (!c) return err('ERR_CBT', 'It has no CBT.', 'Il n’a pas de CBT.');
@@ -122,7 +142,7 @@ export function oddsCompany(s: CompanyState, attack: CompanyAttack): Result<Odds
     if (dmg >= t.pv) kill += p;
   });
   lines.push({ label: { en: 'expected damage', fr: 'dégâts moyens' }, value: expectedDamage.toFixed(3) });
-  if (attack.kind === 'melee' && !attack.sansRiposte)
+  if (attack.kind !== 'tir' && !attack.sansRiposte)
     lines.push({ label: { en: 'riposte', fr: 'riposte' }, value: 'not counted / non comptée' });
   return ok({ lines, casualties: [1 - kill, kill], expected: kill, destroyAll: kill });
 }

@@ -111,12 +111,26 @@ describe('HD-01…03 — Attraction X', () => {
     expect(attractionsOn(saraAnd(10 + 1.2 + 3.5), unit(saraAnd(10 + 1.2 + 3.5), 'dam'))).toHaveLength(0);
   });
   it('HD-02 T1: an ally screening Sara: the enemy must engage the defender whose zone it enters first', () => {
-    let s = saraAnd(13.5, [{ id: 'vargas', side: 'blue', profile: 'vargas', x: 11.5, y: 12 }]);
-    // Vargas stands between: the straight way to Sara runs into his base.
+    // Sara against the table's edge, Vargas and Anna in front: every spot in contact with her lies in one of
+    // their zones, and the Damné's cheapest way in enters Vargas's zone first.
+    let s = position({
+      units: [
+        { id: 'sara', side: 'blue', profile: 'sara', x: 0.7, y: 12 },
+        { id: 'vargas', side: 'blue', profile: 'vargas', x: 2.4, y: 10.3 },
+        { id: 'anna', side: 'blue', profile: 'anna', x: 2.4, y: 13.8 },
+        { id: 'dam', side: 'red', profile: 'damne', x: 4.6, y: 12 },
+      ],
+    });
     s = activate(s, 'dam');
     const [att] = attractionsOn(s, unit(s, 'dam'));
+    expect(att!.attractor).toBe('sara');
     expect(att!.targets).toEqual(['vargas']);
-    for (const a of cands(s)) expect((a as { target?: string }).target).toBe('vargas');
+    const options = cands(s);
+    expect(options.length).toBeGreaterThan(0);
+    for (const a of options) expect((a as { target?: string }).target).toBe('vargas');
+    expect(refusal(s, { type: 'charge', target: 'sara' })).toBe('ERR_ATTRACTION');
+    const { state } = play(s, { type: 'charge', target: 'vargas' });
+    expect(dist(unit(state, 'dam'), unit(state, 'vargas'))).toBeCloseTo(1.2, 5);
   });
   it('HD-02 T2: a river between them (Impraticable, no way round): the enemy moves freely', () => {
     const s = position({
@@ -141,14 +155,22 @@ describe('HD-01…03 — Attraction X', () => {
     expect(attractionsOn(s, unit(s, 'dam'))).toEqual([]);
   });
   it('HD-03 T1: in a zone of control and an attraction zone, it goes to Sara and pays no Commandement', () => {
-    let s = saraAnd(13.7, [{ id: 'anna', side: 'blue', profile: 'anna', x: 13.7, y: 14.1 }]);
+    let s = saraAnd(13.7, [
+      { id: 'anna', side: 'blue', profile: 'anna', x: 13.7, y: 14.1 },
+      { id: 'tent', side: 'red', profile: 'tentatrice', x: 27, y: 22 }, // red's Commandement
+    ]);
     expect(dist(unit(s, 'dam'), unit(s, 'anna')) - 1.2).toBeLessThan(1); // in Anna's zone
     s = activate(s, 'dam');
     const cmd = s.sides.red.cmd;
+    expect(cmd).toBeGreaterThan(0);
+    const paid = play(s, { type: 'assaut', target: 'sara' }, [1, 1, 1, 1, 1, 1]);
+    expect(paid.state.sides.red.cmd).toBe(cmd);
+    expect(dist(unit(paid.state, 'dam'), unit(paid.state, 'sara'))).toBeCloseTo(1.2, 5);
+    // with no Commandement left it may still go: leaving Anna's zone costs nothing here
     s = { ...s, sides: { ...s.sides, red: { ...s.sides.red, cmd: 0 } } };
+    expect(refusal(s, { type: 'assaut', target: 'sara' })).toBeNull();
     const { state } = play(s, { type: 'assaut', target: 'sara' }, [1, 1, 1, 1, 1, 1]);
     expect(state.sides.red.cmd).toBe(0);
-    expect(cmd).toBeGreaterThanOrEqual(0);
   });
   it('HD-03 T2/T3: two attractors: the player chooses; a lémure is never attracted', () => {
     const s = position({

@@ -9,6 +9,7 @@ import type { DecisionPoint } from '../../engine/contract';
 import type { Vec2 } from '../../engine/geometry';
 import { type GameError, gameError, type Result } from '../../engine/result';
 import { Rng, seedRng } from '../../engine/rng';
+import { type Attraction, type AttractionRoute, attractionsOn } from './attraction';
 import {
   applyState,
   type Ctx,
@@ -22,7 +23,7 @@ import {
   shoot,
   wound,
 } from './combat';
-import { CONTACT, PROFILES, ZOC } from './data';
+import { PROFILES } from './data';
 import type { CompanyScenario } from './scenario';
 import {
   adversariesInContact,
@@ -33,13 +34,10 @@ import {
   edgeBetween,
   engaged,
   engages,
-  entryParam,
-  hasZoc,
   isEnemy,
   type MoveCheck,
   other,
   prof,
-  segmentCrossesImpraticable,
   shootTargets,
   sideAlive,
   sight,
@@ -173,74 +171,37 @@ export function ordersFor(_s: CompanyState, u: Combatant): string[] {
   return list;
 }
 
-/** One attractor's demand on an attracted combatant (HD-01…03). */
-export interface Attraction {
-  attractor: string;
-  /** The combatants it must charge or assault: the attractor, or the first screening defender (HD-02). */
-  targets: string[];
-  /** When no contact is possible: the point it must Course to, as close as it can get (HD-01). */
-  closest: Vec2 | null;
+/** Where a Charge or an Assaut of `u` on `t` ends: the contact point the engine moves it to. */
+export function contactDestination(
+  s: CompanyState,
+  u: Combatant,
+  t: Combatant,
+  kind: 'charge' | 'assaut',
+): Vec2 {
+  const r = attractedRoute(s, u, t.id, kind);
+  return r ? r.path[r.path.length - 1]! : contactPoint(u, t).to;
+}
+
+/** HD-01…03: the forced route into contact with `target` that this order takes, if it answers an attraction. */
+export function attractedRoute(
+  s: CompanyState,
+  u: Combatant,
+  target: string,
+  kind: 'charge' | 'assaut',
+): AttractionRoute | null {
+  if (!canAnswerAttraction(s, u)) return null;
+  for (const at of attractionsOn(s, u))
+    for (const r of at.routes) if (r.target === target && r.orders.includes(kind)) return r;
+  return null;
 }
 
 /**
- * HD-01…03: the attraction zones `u` stands in at the start of its activation and what each demands.
- * Lémures, and combatants where either side is engaged, are free; an Impraticable obstacle with no way
- * round this activation (moves are straight: ASSUMPTION) frees it too.
+ * Attraction binds only a combatant that has an order able to answer it (Charge, Assaut, Course): one Mis
+ * au sol (Relever only, HD-20) or Immobilisé (Attendre only, HD-19) keeps its order — otherwise it could
+ * take no order at all.
  */
-export function attractionsOn(s: CompanyState, u: Combatant): Attraction[] {
-  if (prof(u).lemure || engaged(s, u)) return [];
-  const out: Attraction[] = [];
-  for (const a of s.units) {
-    const x = a.alive && isEnemy(u, a) ? prof(a).abilities.attraction : undefined;
-    if (!x || edgeBetween(u, a) > x + 1e-9 || engaged(s, a)) continue;
-    const targets: string[] = [];
-    for (const kind of ['charge', 'assaut'] as const)
-      if (!contactMoveError(s, u, a, kind, true) && !targets.includes(a.id)) targets.push(a.id);
-    if (targets.length) {
-      out.push({ attractor: a.id, targets, closest: null });
-      continue;
-    }
-    if (segmentCrossesImpraticable(s, u, a)) continue; // HD-02: Impraticable and no way round
-    // HD-02: the first zone of control of one of its allies entered on the way.
-    const r = prof(u).radius;
-    let first: { t: number; b: Combatant } | null = null;
-    for (const b of s.units) {
-      if (!b.alive || b.id === a.id || !isEnemy(u, b) || !hasZoc(b)) continue;
-      const t = entryParam(u, a, b, r + prof(b).radius + ZOC);
-      if (t !== null && (!first || t < first.t)) first = { t, b };
-    }
-    if (first) {
-      for (const kind of ['charge', 'assaut'] as const)
-        if (!contactMoveError(s, u, first.b, kind, true) && !targets.includes(first.b.id))
-          targets.push(first.b.id);
-      if (targets.length) {
-        out.push({ attractor: a.id, targets, closest: null });
-        continue;
-      }
-    }
-    const closest = closestApproach(s, u, a);
-    if (closest) out.push({ attractor: a.id, targets: [], closest });
-  }
-  return out;
-}
-
-/** HD-01: the farthest legal Course point straight toward `a` (by halving steps), or null if none moves. */
-function closestApproach(s: CompanyState, u: Combatant, a: Combatant): Vec2 | null {
-  const { to, distance } = contactPoint(u, a);
-  if (distance <= CONTACT) return null;
-  const budget = 2 * dptOf(u);
-  let lo = 0;
-  let hi = 1;
-  const at = (f: number) => ({ x: u.x + (to.x - u.x) * f, y: u.y + (to.y - u.y) * f });
-  const okAt = (f: number) => checkPath(s, u, at(f), budget, { insaisissable: true }).error === null;
-  if (okAt(1)) return at(1);
-  for (let i = 0; i < 20; i++) {
-    const mid = (lo + hi) / 2;
-    if (okAt(mid)) lo = mid;
-    else hi = mid;
-  }
-  return lo * distance > 0.05 ? at(lo) : null;
-}
+const canAnswerAttraction = (s: CompanyState, u: Combatant): boolean =>
+  ordersFor(s, u).some((o) => o === 'charge' || o === 'assaut' || o === 'course');
 
 /** Why a Charge or an Assaut of `u` on `t` is illegal (movement only), or null. */
 export function contactMoveError(
@@ -344,19 +305,25 @@ export function pathError(s: CompanyState, u: Combatant, a: CompanyAction): stri
 const isPoint = (p: unknown): p is Vec2 =>
   typeof p === 'object' && p !== null && Number.isFinite((p as Vec2).x) && Number.isFinite((p as Vec2).y);
 
-/** HD-01: does this order satisfy one of the attractions on `u`? */
-function meetsAttraction(list: Attraction[], a: CompanyAction): boolean {
+/** HD-01: the demand this order answers (a route into contact, or the forced Course), or null. */
+function meetsAttraction(
+  list: Attraction[],
+  a: CompanyAction,
+): { route: AttractionRoute } | { course: Attraction } | null {
   for (const at of list) {
-    if ((a.type === 'charge' || a.type === 'assaut') && at.targets.includes(a.target)) return true;
+    if (a.type === 'charge' || a.type === 'assaut') {
+      const route = at.routes.find((r) => r.target === a.target && r.orders.includes(a.type as 'charge'));
+      if (route) return { route };
+    }
     if (
       at.closest &&
       a.type === 'course' &&
       isPoint(a.to) &&
       Math.hypot(a.to.x - at.closest.x, a.to.y - at.closest.y) <= 0.1
     )
-      return true;
+      return { course: at };
   }
-  return false;
+  return null;
 }
 
 /** Why `a` is illegal now, or null: the one legality source for the view, the AI and replays. */
@@ -459,18 +426,17 @@ function checkOrder(s: CompanyState, a: CompanyAction): GameError | null {
       `${prof(u).name.en} may not take "${a.type}" now (HD-18…22).`,
       `${prof(u).name.fr} ne peut pas prendre « ${a.type} » maintenant (HD-18…22).`,
     );
-  // Attraction binds only a combatant that has an order able to answer it (Charge, Assaut, Course): one
-  // Mis au sol (Relever only, HD-20) or Immobilisé (Attendre only, HD-19) keeps its order — otherwise it
-  // could take no order at all.
-  const canAnswer = ordersFor(s, u).some((o) => o === 'charge' || o === 'assaut' || o === 'course');
-  const attractions = canAnswer ? attractionsOn(s, u) : [];
+  const attractions = canAnswerAttraction(s, u) ? attractionsOn(s, u) : [];
   const attracted = attractions.length > 0;
-  if (attracted && !meetsAttraction(attractions, a))
+  const answer = attracted ? meetsAttraction(attractions, a) : null;
+  if (attracted && !answer)
     return refuse(
       'ERR_ATTRACTION',
       'It stands in an attraction zone and must go to that combatant (HD-01).',
       'Il est dans une zone d’attraction et doit aller au contact de ce combattant (HD-01).',
     );
+  // HD-01…03: the forced move was searched and checked (path, budget, Commandement) with the demand.
+  if (answer) return null;
   const opp = 'opportunite' in a && a.opportunite === true;
   switch (a.type) {
     case 'marche':
@@ -769,6 +735,27 @@ function moveTo(ctx: Ctx, u: Combatant, to: Vec2, rule: string): void {
   );
 }
 
+/** HD-01…03: a forced move along a searched path (its corners in the event). */
+function moveAlong(ctx: Ctx, u: Combatant, path: Vec2[], rule: string): void {
+  const to = path[path.length - 1]!;
+  let length = 0;
+  for (let i = 1; i < path.length; i++)
+    length += Math.hypot(path[i]!.x - path[i - 1]!.x, path[i]!.y - path[i - 1]!.y);
+  u.x = to.x;
+  u.y = to.y;
+  syncPairs(ctx.s);
+  const via = path.length > 2 ? ` by ${path.length - 2} corner(s)` : '';
+  const par = path.length > 2 ? ` en passant par ${path.length - 2} angle(s)` : '';
+  emit(
+    ctx,
+    rule,
+    'mouvement',
+    `${u.id} moves ${length.toFixed(2)} toises${via}.`,
+    `${u.id} se déplace de ${length.toFixed(2)} toises${par}.`,
+    { units: [u.id] },
+  );
+}
+
 /** Pays for a move, or takes the opportunity attacks (C5, C6, HD-03, HD-11, HD-18). */
 function payMove(
   ctx: Ctx,
@@ -797,7 +784,9 @@ function execOrder(ctx: Ctx, a: CompanyAction): void {
   const s = ctx.s;
   const u = unitById(s, s.active!)!;
   s.order = a.type;
-  const attracted = attractionsOn(s, u).length > 0;
+  const attractions = canAnswerAttraction(s, u) ? attractionsOn(s, u) : [];
+  const attracted = attractions.length > 0;
+  const answer = attracted ? meetsAttraction(attractions, a) : null;
   if (attracted)
     emit(
       ctx,
@@ -812,6 +801,15 @@ function execOrder(ctx: Ctx, a: CompanyAction): void {
   switch (a.type) {
     case 'marche':
     case 'course': {
+      if (answer && 'course' in answer) {
+        // HD-01: as close as it can, along the cheapest way (src/rulesets/company/attraction.ts)
+        const at = answer.course;
+        const m: MoveCheck = { error: null, leaves: [], difficult: at.closestDifficult };
+        payMove(ctx, u, m, true, true, false);
+        moveAlong(ctx, u, at.closestPath!, 'HD-01');
+        endActivation(ctx);
+        return;
+      }
       const m = checkPath(s, u, a.to, (a.type === 'course' ? 2 : 1) * dptOf(u), {
         insaisissable: insa || attracted,
       });
@@ -823,17 +821,31 @@ function execOrder(ctx: Ctx, a: CompanyAction): void {
     case 'assaut':
     case 'charge': {
       const t = unitById(s, a.target)!;
-      const { to } = contactPoint(u, t);
-      const m = checkPath(s, u, to, (a.type === 'charge' ? 2 : 1) * dptOf(u), {
-        target: t.id,
-        insaisissable: insa,
-      });
-      payMove(ctx, u, m, a.type === 'charge', attracted, opp);
-      if (!u.alive) {
-        endActivation(ctx);
-        return;
+      if (answer && 'route' in answer) {
+        // HD-01…03: the forced way into contact, round what is in the way
+        const r = answer.route;
+        payMove(
+          ctx,
+          u,
+          { error: null, leaves: [], difficult: r.difficult },
+          a.type === 'charge',
+          true,
+          false,
+        );
+        moveAlong(ctx, u, r.path, 'HD-01');
+      } else {
+        const { to } = contactPoint(u, t);
+        const m = checkPath(s, u, to, (a.type === 'charge' ? 2 : 1) * dptOf(u), {
+          target: t.id,
+          insaisissable: insa,
+        });
+        payMove(ctx, u, m, a.type === 'charge', attracted, opp);
+        if (!u.alive) {
+          endActivation(ctx);
+          return;
+        }
+        moveTo(ctx, u, to, 'C5');
       }
-      moveTo(ctx, u, to, 'C5');
       // HD-13: contacted while en attente.
       if (!t.activated) t.tenace = u.id;
       s.pending = { kind: 'contact', attacker: u.id, target: t.id, stage: 'esquive', sansRiposte: false };
@@ -1167,4 +1179,4 @@ function endPhase(ctx: Ctx): void {
   checkWipeOut(ctx);
 }
 
-export { applyState, kill };
+export { type Attraction, type AttractionRoute, applyState, attractionsOn, kill };

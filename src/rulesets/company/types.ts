@@ -211,11 +211,14 @@ export type CompanyAction =
   | { type: 'garderRecharge' }
   | { type: 'attaqueLibre'; unit: string };
 
-/** What `odds` is asked about: a passe d'armes (`melee`) or a shot (`tir`) as it would resolve now. */
+/**
+ * What `odds` is asked about: a passe d'armes (`melee`) or a shot (`tir`) as it would resolve now, or the
+ * passe a Charge or an Assaut (`charge`, `assaut`) would open once its move has made contact.
+ */
 export interface CompanyAttack {
   attacker: string;
   target: string;
-  kind: 'melee' | 'tir';
+  kind: 'melee' | 'tir' | 'charge' | 'assaut';
   /** An attaque sans riposte (Fuite, opportunity, Immobilisé…). */
   sansRiposte?: boolean;
 }
