@@ -170,8 +170,10 @@ export const companyRuleset: Ruleset<CompanyState, CompanyAction, CompanyScenari
   odds: oddsCompany,
   attackOf: (s, a) => {
     const attacker = decisionOf(s)?.unit;
-    if (!attacker || (a.type !== 'melee' && a.type !== 'tir')) return null;
-    return { attacker, target: a.target, kind: a.type };
+    if (!attacker) return null;
+    if (a.type === 'melee' || a.type === 'tir' || a.type === 'charge' || a.type === 'assaut')
+      return { attacker, target: a.target, kind: a.type };
+    return null;
   },
   explain: explainCompany,
   script: companyScript,
