@@ -1381,7 +1381,7 @@ describe('NE-U16…U22 On y va!', () => {
     expect(base(r.state, 'c1')).toMatchObject({ x: 75, carriedBy: 't1' });
   });
 
-  it('NE-U21: energy 21 (+ the Gargant's D6 [1], NE-U06), overload [6]: a class-4 detachment hops; a class-5 Gargant is refused', () => {
+  it('NE-U21: energy 21 (+ the Gargant’s D6 [1], NE-U06), overload [6]: a class-4 detachment hops; a class-5 Gargant is refused', () => {
     const fortress = one1('ft', 'blue', 'fortress', 52, 50);
     const garg = one1('gg', 'blue', 'gargant', 50, 60);
     const s = activate(hop(21, [fortress, garg]));
