@@ -307,9 +307,12 @@ describe('NE-U59 psykers', () => {
   });
 
   it('NE-U59 T2: a Combat-phase power on a Charge order is refused (ERR_NO_FIRE)', () => {
-    const st = combat(psy([one1('gk', 'blue', 'grey-knight', 80, 50), one1('tac', 'red', 'tactical', 100, 58)]), {
-      lib: 'charge',
-    });
+    const st = combat(
+      psy([one1('gk', 'blue', 'grey-knight', 80, 50), one1('tac', 'red', 'tactical', 100, 58)]),
+      {
+        lib: 'charge',
+      },
+    );
     expect(st.toAct).toBe('red');
     expect(refusal(st, { type: 'power', base: 'lib-1', power: 'eclair', target: 'gk' })).toBe('ERR_NO_FIRE');
   });
