@@ -21,6 +21,7 @@ import { Rng } from '../../engine/rng';
 import { scenarios } from '../registry';
 import { energyOf } from './combat';
 import { epicRuleset } from './index';
+import { combatActions } from './rules';
 import { coherencyGroups } from './state';
 import type { EpicAction, EpicBase, EpicSide, EpicState, Order } from './types';
 
@@ -502,5 +503,29 @@ describe('NE-W04 Démolition', () => {
     const b = epicRuleset.parseScenario(scenarioJson({ dets: reserves(), terrain: [noSave] }));
     expect(b.ok).toBe(false);
     if (!b.ok) expect(b.error.field).toBe('terrain.0.save');
+  });
+});
+
+// --- candidates: random play and the AI are offered every new action ----------------------------------------
+
+describe('candidates offer the new actions', () => {
+  it('NE-U53/U54/U59/W04/U105: directed barrages, off-table calls, powers, Démolition and bombing runs are candidates', () => {
+    const st = withOffTable(battery(), TA);
+    const red = combatActions(st, 'red');
+    expect(red).toContainEqual({ type: 'shoot', det: 'ww1', target: 'cible', indirect: true, oa: 'obs-1' });
+    expect(red).toContainEqual({ type: 'offTable', oa: 'obs-1', formation: 'basilisk', target: 'cible-1' });
+    const ps = combat(psy([one1('gk', 'blue', 'grey-knight', 70, 50)]), { lib: 'avance' });
+    expect(epicRuleset.candidates(ps)).toContainEqual({
+      type: 'power',
+      base: 'lib-1',
+      power: 'eclair',
+      target: 'gk',
+    });
+    const sap = combat([one1('sap', 'blue', 'sapeurs', 30, 44)], {}, { terrain: [house(2)] });
+    expect(epicRuleset.candidates(sap)).toContainEqual({ type: 'demolish', det: 'sap', building: 'maison' });
+    const fly = flying([one1('tg', 'red', 'tactical', 40, 50)]);
+    const runs = epicRuleset.candidates(fly).filter((a) => a.type === 'fly' && a.bombs);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const a of runs) expect(refusal(fly, a)).toBeNull();
   });
 });
