@@ -1717,7 +1717,8 @@ function checkBzzzt(s: EpicState, side: EpicSide, id: string, target: string): G
       'Bzzzt! needs an order that allows firing (NE-U09).',
       'Bzzzt ! demande un ordre qui permet de tirer (NE-U09).',
     );
-  if (!onTable(b) || isBlocked(s, b) || b.charged)
+  // NE-U59: a power may be used while engaged in an assault (blocked included).
+  if (!onTable(b) || b.charged)
     return bad('ERR_NO_FIRE', `${b.id} cannot fire now.`, `${b.id} ne peut pas tirer maintenant.`);
   const e = checkPower(s, b);
   if (e) return e;
@@ -2350,8 +2351,7 @@ export function exec(ctx: Ctx, a: EpicAction): void {
     case 'bzzzt': {
       const b = baseById(s, a.base)!;
       const book = openBook(s);
-      s.powersUsed.push(b.id);
-      detOf(s, b).acted = true;
+      s.powersUsed.push(b.id); // NE-U59: the power is its own action; its detachment may still shoot
       bzzzt(ctx, b, a.target);
       closeBook(ctx, book);
       if (!checkWipeout(ctx)) nextCombat(ctx);
