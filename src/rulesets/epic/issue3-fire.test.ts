@@ -63,7 +63,7 @@ const combat = (dets: DetSpec[], orders: Record<string, Order> = {}, extra: Part
 // --- NE-U06 -----------------------------------------------------------------------------------------------
 
 describe('NE-U06 Gargant energy', () => {
-  it('NE-U06 T1: one Gargant in range and a D6 of [4] gives +4: Waaagh! is called with 4 energy (row NE-U24)', () => {
+  it('NE-U06 T1: one Gargant in range and a D6 of [4] gives +4: with the Warboss (1), Waaagh! counts 5 energy (row NE-U24)', () => {
     const s = giveOrders(
       pos([
         one1('qg', 'blue', 'warboss', 20, 40),
