@@ -391,6 +391,25 @@ describe('NE-U61 ethereal powers', () => {
   });
 });
 
+describe('NE-U61 ethereal powers and Régénération', () => {
+  it('NE-U61: PdV lost to an ethereal power are never regenerated (a Médiko 3 cm away rolls nothing); a physical hit is', () => {
+    const mob = (): DetSpec => ({
+      id: 'mob',
+      side: 'blue',
+      bases: [
+        { id: 'bz1', profile: 'boyz', x: 75, y: 50 },
+        { id: 'med', profile: 'mediko', x: 75, y: 53 },
+      ],
+    });
+    const st = combat(psy([mob()]), { lib: 'avance' });
+    const eth = play(st, { type: 'power', base: 'lib-1', power: 'fouet', target: 'mob' }, [4]);
+    expect(eth.events.some((e) => e.rule === 'C12')).toBe(false);
+    expect(base(eth.state, 'bz1').alive).toBe(false);
+    const phys = play(st, { type: 'power', base: 'lib-1', power: 'eclair', target: 'mob' }, [6, 1, 1]);
+    expect(byRule(phys.events, 'C12', 'regeneration')).toHaveLength(1);
+  });
+});
+
 // --- bombs (NE-U105) ---------------------------------------------------------------------------------------
 
 const bombers = (extra: DetSpec[]): DetSpec[] => [
