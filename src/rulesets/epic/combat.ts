@@ -1560,7 +1560,7 @@ function templateAt(
 ): void {
   const hits: { t: EpicBase; pa: number }[] = [];
   for (const u of underTemplate(ctx.s, c, w.abilities?.gabarit ?? 6)) {
-    if (u.alt > 0 || u === a) continue;
+    if (u.alt > 0) continue; // C8 / NE-U105: templates from the ground or bombs never hit aircraft in the air
     const n = rollAgainst(ctx, a, u, w, 1, o, false, undefined, NO_ELITE());
     for (let k = 0; k < n; k++) hits.push({ t: u, pa: w.pa + arcPa(arcFrom, u) });
   }
