@@ -84,8 +84,14 @@ export const epicTurnMachine = setup({
         finInterception: { meta: { actions: ['intercepter', 'laisser'] } },
       },
     },
-    /** C1: the players alternate single actions: one detachment shoots, or one assault is resolved. */
-    combat: { meta: { actions: ['shoot', 'assault', 'bzzzt'] }, on: { COMBAT_FINI: 'fin' } },
+    /**
+     * C1: the players alternate single actions: one detachment shoots, or one assault is resolved; NE-U54 an OA
+     * calls off-table artillery, NE-U59 a psyker uses a power, NE-W04 a detachment shoots at a building.
+     */
+    combat: {
+      meta: { actions: ['shoot', 'assault', 'bzzzt', 'offTable', 'power', 'demolish'] },
+      on: { COMBAT_FINI: 'fin' },
+    },
     /** C1 Phase Finale: objectives, victory check, rally. Resolved at once, no decision. */
     fin: { on: { TOUR_SUIVANT: 'ordres' } },
     terminee: { type: 'final' },

@@ -380,6 +380,37 @@ export function rollScatter(rng: Rng, { distanceDice, hitFaces = 2 }: ScatterOpt
   return { hit: false, angle, distance: sum(dice), dice };
 }
 
+/** A die-based scatter: the scatter die, the direction die and the distance dice, all drawn as dice. */
+export interface ScatterDiceRoll extends ScatterRoll {
+  /** The scatter die (1..6): at or below `hitFaces` it shows "Hit". */
+  scatterDie: number;
+  /** The direction die (1..`directions`), or 0 on a hit. */
+  direction: number;
+}
+
+/**
+ * Rolls a scatter with dice only, so a test can fix every die through the seeded RNG: a D6 scatter die (its
+ * first `hitFaces` faces show "Hit": no scatter), then a direction die with `directions` faces (face k points
+ * at (k − 1) · 360° / directions from the table's +x axis, towards +y), then the distance dice.
+ */
+export function rollScatterDice(
+  rng: Rng,
+  { distanceDice, hitFaces = 2, directions = 6 }: ScatterOptions & { directions?: number },
+): ScatterDiceRoll {
+  const scatterDie = rng.die(6);
+  if (scatterDie <= hitFaces) return { hit: true, angle: 0, distance: 0, dice: [], scatterDie, direction: 0 };
+  const direction = rng.die(directions);
+  const dice = rollDice(rng, distanceDice, 6);
+  return {
+    hit: false,
+    angle: ((direction - 1) * 2 * Math.PI) / directions,
+    distance: sum(dice),
+    dice,
+    scatterDie,
+    direction,
+  };
+}
+
 /** Exact distribution of a scatter's distance: 0 on a hit, else the sum of the distance dice. */
 export function scatterDistanceDistribution({ distanceDice, hitFaces = 2 }: ScatterOptions): Distribution {
   const hit = hitFaces / 6;

@@ -213,10 +213,6 @@ describe('Bizarboy energy (NE-U03…U07)', () => {
     expect(energyOf(withBoyz, base(withBoyz, 'bb'))).toBe(2);
   });
 
-  it.todo(
-    'NE-U06 T1: a Gargant in range gives D6 energy — no Gargant profile in the sample forces (data.ts)',
-  );
-
   it('NE-U07 T1: two Bizarboyz 30 cm apart both within 25 cm of 8 Boyz each count 8; a Bizarboy in range is itself a class-1 source', () => {
     const mob = lattice({ x: 45, y: 50 }, 8, { max: 6 });
     const apart = position({

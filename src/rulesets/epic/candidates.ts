@@ -147,8 +147,11 @@ function activationCandidates(s: EpicState): EpicAction[] {
   const flyers = bases.length > 0 && bases.every((b) => prof(b).abilities.volant);
   if (flyers) {
     // NE-U100: a few flights; NE-U43: an interceptor on Charge may create its zone instead.
-    const fl = flyOptions(s, det);
+    const all = flyOptions(s, det);
+    const fl = all.filter((a) => !(a.type === 'fly' && a.bombs));
     out.push(...fl.filter((_, i) => i % 3 === 0).slice(0, 4));
+    // NE-U105: a couple of bombing runs (flights that pass over an enemy ground base).
+    out.push(...all.filter((a) => a.type === 'fly' && a.bombs).slice(0, 2));
     const d = detById(s, det)!;
     if (d.order === 'charge')
       for (const a of fl) {

@@ -6,7 +6,7 @@
  */
 
 import type { DiceRoll, GameEvent } from '../../engine/contract';
-import { rollD6Pool, rollDice, rollSave, rollScatter } from '../../engine/dice';
+import { rollD6Pool, rollDice, rollSave, rollScatterDice } from '../../engine/dice';
 import { arcOf, inFrontHalf } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
 import type { StepContext } from '../../engine/ruleset-kit';
@@ -27,7 +27,15 @@ import {
   other,
   prof,
 } from './state';
-import type { EpicBase, EpicDetachment, EpicSide, EpicState, WeaponProfile } from './types';
+import type {
+  EpicBase,
+  EpicDetachment,
+  EpicSide,
+  EpicState,
+  OffTableFormation,
+  PowerProfile,
+  WeaponProfile,
+} from './types';
 
 /** The step context of src/engine/ruleset-kit.ts, plus the wrecks of one shooting (NE-U86). */
 export interface Ctx extends StepContext<EpicState> {
@@ -507,6 +515,8 @@ export interface FireOptions {
   at?: Map<string, { x: number; y: number }>;
   /** C8 / NE-W02: indirect fire of Artillerie weapons: no line of sight, −2 to hit. */
   indirect?: boolean;
+  /** NE-U53: the indirect fire is directed by an OA: observed (−1 instead of −2), scatter 1D6 cm instead of 2D6. */
+  observed?: boolean;
   /** NE-U78: non-template fire aimed at the bases carried in open-topped transports, not at the hulls. */
   aboard?: boolean;
   /** NE-U95: the moving bases' altitude at `at` (interception of a flight), and whether it is landing. */
@@ -554,6 +564,7 @@ export function weaponsInReach(
   for (const id of p.weapons) {
     const w = WEAPONS[id]!;
     if (indirect && !w.abilities?.artillerie) continue;
+    if (w.abilities?.bombe) continue; // NE-U105: bombs are dropped during a flight, never fired
     if (d <= w.range) out.push(w);
   }
   const dr = (p.abilities.dr ?? 0) - a.drUsed;
@@ -585,7 +596,10 @@ export function toHitModifiers(
   ctx: Ctx | { s: EpicState },
   a: EpicBase,
   t: EpicBase,
-  o: Pick<FireOptions, 'interception' | 'counterCharge' | 'snap' | 'indirect' | 'atAlt' | 'landing'>,
+  o: Pick<
+    FireOptions,
+    'interception' | 'counterCharge' | 'snap' | 'indirect' | 'observed' | 'atAlt' | 'landing'
+  >,
   at?: { x: number; y: number },
   w?: WeaponProfile,
 ) {
@@ -607,10 +621,17 @@ export function toHitModifiers(
   if (o.snap)
     lines.push({ label: { en: 'snap fire, no order (C1)', fr: 'tir réflexe, sans ordre (C1)' }, value: -1 });
   if (o.indirect)
-    lines.push({
-      label: { en: 'indirect fire, unobserved (C8)', fr: 'tir indirect non observé (C8)' },
-      value: -2,
-    });
+    lines.push(
+      o.observed
+        ? {
+            label: {
+              en: 'indirect fire, observed by an OA (C8, NE-U53)',
+              fr: 'tir indirect observé par un OA (C8, NE-U53)',
+            },
+            value: -1,
+          }
+        : { label: { en: 'indirect fire, unobserved (C8)', fr: 'tir indirect non observé (C8)' }, value: -2 },
+    );
   // NE-U106: Cible Difficile: −1 at an aircraft in the air, except for AA weapons.
   if (tAlt > 0 && !wa.aa)
     lines.push({ label: { en: 'hard target (NE-U106)', fr: 'cible difficile (NE-U106)' }, value: -1 });
@@ -687,6 +708,65 @@ export function drFire(
   const o: FireOptions = { interception: true, counterCharge, snap: false, elite: 0, rule: 'NE-U36' };
   const hitsN = rollAgainst(ctx, f, t, drWeapon(n), n, o, false, at, { left: 0, used: true });
   for (let k = 0; k < hitsN; k++) saveOrLose(ctx, t, 0, false, 'NE-U36');
+}
+
+/**
+ * C8: a template's scatter, with dice only (src/engine/dice.ts `rollScatterDice`): the scatter die ("Hit" on
+ * 1–2: no scatter), a D6 for the direction (ASSUMPTION: six directions 60° apart, face 1 towards +x), then
+ * `distanceDice` D6 of cm; the centre stays on the table. Returns where the template lands.
+ */
+export function scatter(
+  ctx: Ctx,
+  c: { x: number; y: number },
+  distanceDice: number,
+  rule: string,
+  unit: string,
+): { x: number; y: number } {
+  const s = ctx.s;
+  const sc = rollScatterDice(ctx.rng, { distanceDice });
+  const to = sc.hit
+    ? { ...c }
+    : {
+        x: Math.min(s.table.width, Math.max(0, c.x + Math.cos(sc.angle) * sc.distance)),
+        y: Math.min(s.table.height, Math.max(0, c.y + Math.sin(sc.angle) * sc.distance)),
+      };
+  const dice: DiceRoll[] = [{ label: 'scatter die', sides: 6, dice: [sc.scatterDie] }];
+  if (!sc.hit)
+    dice.push(
+      { label: 'scatter direction', sides: 6, dice: [sc.direction] },
+      { label: 'scatter distance', sides: 6, dice: sc.dice },
+    );
+  emit(
+    ctx,
+    rule,
+    'scatter',
+    sc.hit
+      ? 'The scatter die shows Hit: the template lands on target.'
+      : `The template scatters ${sc.distance} cm, to (${to.x.toFixed(1)}, ${to.y.toFixed(1)}).`,
+    sc.hit
+      ? 'Le dé de déviation indique Touché : le gabarit tombe sur la cible.'
+      : `Le gabarit dévie de ${sc.distance} cm, en (${to.x.toFixed(1)}, ${to.y.toFixed(1)}).`,
+    { dice, units: [unit] },
+  );
+  return to;
+}
+
+/** NE-U34: each hit on active power fields rolls a D6: a 1 passes, else it stops; PA −1 or worse destroys one. */
+function fieldsStop(ctx: Ctx, t: EpicBase, pa: number): boolean {
+  if (t.champs <= 0) return false;
+  const die = ctx.rng.die(6);
+  const stopped = die !== 1;
+  const burst = stopped && pa <= -1;
+  if (burst) t.champs--;
+  emit(
+    ctx,
+    'NE-U34',
+    'fields',
+    `${nameEn(t)}'s power fields: ${die}: ${stopped ? (burst ? 'the shot is stopped and a field goes down' : 'the shot is stopped') : 'the shot gets through'} (${t.champs} left).`,
+    `Champs Énergétiques de ${nameFr(t)} : ${die} : ${stopped ? (burst ? 'le tir est arrêté et détruit un champ' : 'le tir est arrêté') : 'le tir passe'} (il en reste ${t.champs}).`,
+    { dice: [{ label: 'power field', sides: 6, dice: [die], target: 2 }], units: [t.id] },
+  );
+  return stopped;
 }
 
 /** C8: a template of diameter `size` at `c`: every base on the table whose centre it covers. */
@@ -837,26 +917,11 @@ export function resolveFire(
         }
       }
       if (wa.gabarit) {
-        // C8: one template per attack die, centred on the target base; indirect fire scatters 2D6 cm.
+        // C8: one template per attack die, centred on the target base; indirect fire scatters 2D6 cm (1D6 cm
+        // when an OA directs it, NE-U53).
         for (let k = 0; k < dice; k++) {
           let c = at ?? { x: best.x, y: best.y };
-          if (o.indirect) {
-            const sc = rollScatter(ctx.rng, { distanceDice: 2 });
-            if (!sc.hit) {
-              c = {
-                x: Math.min(s.table.width, Math.max(0, c.x + Math.cos(sc.angle) * sc.distance)),
-                y: Math.min(s.table.height, Math.max(0, c.y + Math.sin(sc.angle) * sc.distance)),
-              };
-            }
-            emit(
-              ctx,
-              'C8',
-              'scatter',
-              sc.hit ? 'The barrage lands on target.' : `The barrage scatters ${sc.distance} cm.`,
-              sc.hit ? 'Le tir tombe sur la cible.' : `Le tir dévie de ${sc.distance} cm.`,
-              { dice: sc.hit ? [] : [{ label: 'scatter', sides: 6, dice: sc.dice }], units: [a.id] },
-            );
-          }
+          if (o.indirect) c = scatter(ctx, c, o.observed ? 1 : 2, o.observed ? 'NE-U53' : 'C8', a.id);
           for (const u of underTemplate(s, c, wa.gabarit)) {
             const n = rollAgainst(ctx, a, u, w, 1, { ...o, rule: 'C8' }, ones, undefined, elite);
             for (let h = 0; h < n; h++) hits.push({ t: u, pa: w.pa + arcPa(a, u), dmg, w });
@@ -872,22 +937,7 @@ export function resolveFire(
   for (const h of [...hits, ...self]) {
     const wasAlive = h.t.alive;
     if (!wasAlive) continue;
-    // NE-U34: each hit on active power fields rolls a D6: a 1 passes, else it stops; PA −1 or worse destroys one.
-    if (h.t.champs > 0) {
-      const die = ctx.rng.die(6);
-      const stopped = die !== 1;
-      const burst = stopped && h.pa <= -1;
-      if (burst) h.t.champs--;
-      emit(
-        ctx,
-        'NE-U34',
-        'fields',
-        `${nameEn(h.t)}'s power fields: ${die}: ${stopped ? (burst ? 'the shot is stopped and a field goes down' : 'the shot is stopped') : 'the shot gets through'} (${h.t.champs} left).`,
-        `Champs Énergétiques de ${nameFr(h.t)} : ${die} : ${stopped ? (burst ? 'le tir est arrêté et détruit un champ' : 'le tir est arrêté') : 'le tir passe'} (il en reste ${h.t.champs}).`,
-        { dice: [{ label: 'power field', sides: 6, dice: [die], target: 2 }], units: [h.t.id] },
-      );
-      if (stopped) continue;
-    }
+    if (fieldsStop(ctx, h.t, h.pa)) continue;
     saveOrLose(ctx, h.t, h.pa, false, h.w.id === 'dr' ? 'NE-U36' : o.rule, [], h.dmg);
     if (wasAlive && !h.t.alive && prof(h.t).abilities.qg) qgDeaths.push(h.t);
   }
@@ -1281,11 +1331,26 @@ export function disengage(ctx: Ctx, b: EpicBase): void {
 
 // --- the Bizarboy ---------------------------------------------------------------------------------------
 
+/** NE-U06: the Gargants within 25 cm of a Bizarboy (allied, on the table or carried). */
+export function gargantsNear(s: EpicState, bb: EpicBase): EpicBase[] {
+  const pos = bb.carriedBy ? (s.bases.find((t) => t.id === bb.carriedBy) ?? bb) : bb;
+  return s.bases.filter(
+    (o) =>
+      o.alive &&
+      o !== bb &&
+      o.side === bb.side &&
+      !!prof(o).abilities.gargant &&
+      Math.hypot(o.x - pos.x, o.y - pos.y) <= 25,
+  );
+}
+
 /**
  * NE-U03…U07: energy from allied Ork bases within 25 cm (the Bizarboy itself excluded): class 1 gives 1,
- * classes 2–4 give ½ (Gretchins 0), rounded down at the total. Each Bizarboy counts every source in full.
+ * classes 2–4 give ½ (Gretchins 0), a Gargant D6 (NE-U06), rounded down at the total. Each Bizarboy counts
+ * every source in full. `gargant` gives each Gargant's points: by default its least (1), which is what the
+ * legality checks use before any die is rolled (ASSUMPTION); `countEnergy` rolls the real D6.
  */
-export function energyOf(s: EpicState, bb: EpicBase): number {
+export function energyOf(s: EpicState, bb: EpicBase, gargant: (g: EpicBase) => number = () => 1): number {
   const pos = bb.carriedBy ? (s.bases.find((t) => t.id === bb.carriedBy) ?? bb) : bb;
   let e = 0;
   for (const o of s.bases) {
@@ -1293,9 +1358,29 @@ export function energyOf(s: EpicState, bb: EpicBase): number {
     const p = prof(o);
     if (p.race !== 'ork' || p.abilities.gretchin || p.abilities.volant) continue; // NE-U03: 0 for these
     if (Math.hypot(o.x - pos.x, o.y - pos.y) > 25) continue;
-    e += p.cls === 1 ? 1 : p.cls <= 4 ? 0.5 : 0;
+    if (p.abilities.gargant)
+      e += gargant(o); // NE-U06
+    else e += p.cls === 1 ? 1 : p.cls <= 4 ? 0.5 : 0;
   }
   return Math.floor(e);
+}
+
+/** NE-U06: counts the energy for a power now: a fresh D6 per Gargant in range (ASSUMPTION), shown as an event. */
+export function countEnergy(ctx: Ctx, bb: EpicBase): number {
+  const gs = gargantsNear(ctx.s, bb);
+  if (gs.length === 0) return energyOf(ctx.s, bb);
+  const rolls = new Map<string, number>();
+  for (const g of gs) rolls.set(g.id, ctx.rng.die(6));
+  const dice = gs.map((g) => rolls.get(g.id)!);
+  emit(
+    ctx,
+    'NE-U06',
+    'gargantEnergy',
+    `${gs.length} Gargant(s) near ${nameEn(bb)} give D6 energy each: ${dice.join(', ')}.`,
+    `${gs.length} Gargant(s) près de ${nameFr(bb)} donnent chacun D6 points d'énergie : ${dice.join(', ')}.`,
+    { dice: [{ label: 'Gargant energy', sides: 6, dice }], units: [bb.id, ...gs.map((g) => g.id)] },
+  );
+  return energyOf(ctx.s, bb, (g) => rolls.get(g.id) ?? 1);
 }
 
 /**
@@ -1336,7 +1421,7 @@ export function overload(ctx: Ctx, bb: EpicBase, energy: number): boolean {
 /** NE-U09…U15: Bzzzt!, a ranged psychic attack from the energy row; armour saves (ASSUMPTION: physical). */
 export function bzzzt(ctx: Ctx, bb: EpicBase, target: string): void {
   const s = ctx.s;
-  const energy = energyOf(s, bb);
+  const energy = countEnergy(ctx, bb);
   const row = tableRow(BZZZT_ROWS, energy)!;
   emit(
     ctx,
@@ -1392,7 +1477,7 @@ export function bzzzt(ctx: Ctx, bb: EpicBase, target: string): void {
 /** NE-U23…U29: Waaagh!: friendly detachments with a base within 20 cm get the row's morale and FA bonus. */
 export function waaagh(ctx: Ctx, bb: EpicBase): void {
   const s = ctx.s;
-  const energy = energyOf(s, bb);
+  const energy = countEnergy(ctx, bb);
   const row = tableRow(WAAAGH_ROWS, energy)!;
   if (!overload(ctx, bb, energy)) return;
   const pos = bb.carriedBy ? (s.bases.find((t) => t.id === bb.carriedBy) ?? bb) : bb;
@@ -1425,7 +1510,7 @@ export { baseDisc };
  */
 export function onYVa(ctx: Ctx, bb: EpicBase, moves: { det: string; dx: number; dy: number }[]): void {
   const s = ctx.s;
-  const energy = energyOf(s, bb);
+  const energy = countEnergy(ctx, bb);
   const row = tableRow(ONYVA_ROWS, energy)!;
   emit(
     ctx,
@@ -1458,4 +1543,281 @@ export function onYVa(ctx: Ctx, bb: EpicBase, moves: { det: string; dx: number; 
       { units: s.bases.filter((b) => b.det === d.id && onTable(b)).map((b) => b.id), side: d.side },
     );
   }
+}
+
+// --- OA and off-table artillery (NE-U53…U55) ---------------------------------------------------------------
+
+const NO_ELITE = () => ({ left: 0, used: true });
+
+/** A template at `c` hits every ground base under it (C8; NE-U105: never air targets), each rolled on its own. */
+function templateAt(
+  ctx: Ctx,
+  a: EpicBase,
+  w: WeaponProfile,
+  c: { x: number; y: number },
+  o: FireOptions,
+  arcFrom: EpicBase,
+): void {
+  const hits: { t: EpicBase; pa: number }[] = [];
+  for (const u of underTemplate(ctx.s, c, w.abilities?.gabarit ?? 6)) {
+    if (u.alt > 0) continue; // C8 / NE-U105: templates from the ground or bombs never hit aircraft in the air
+    const n = rollAgainst(ctx, a, u, w, 1, o, false, undefined, NO_ELITE());
+    for (let k = 0; k < n; k++) hits.push({ t: u, pa: w.pa + arcPa(arcFrom, u) });
+  }
+  for (const h of hits) {
+    if (!h.t.alive || fieldsStop(ctx, h.t, h.pa)) continue;
+    saveOrLose(ctx, h.t, h.pa, false, o.rule, [], 1 + (w.abilities?.degats ?? 0));
+  }
+}
+
+/**
+ * NE-U54: an OA calls an off-table Formation on `target`: a D6, on 3+ it fires (each attack die a template
+ * placed on the target, scattering 2D6 cm, resolved on its own, never combined; observed −1, C8; arcs judged
+ * from the OA), the Formation is used up and its Destruction Points go to the opponent; on 1–2 nothing fires,
+ * the Formation stays and gives nothing. Either way the OA's call is spent for the turn (the caller counts it).
+ */
+export function offTableFire(ctx: Ctx, oa: EpicBase, f: OffTableFormation, target: EpicBase): void {
+  const s = ctx.s;
+  const die = ctx.rng.die(6);
+  const fires = die >= 3;
+  emit(
+    ctx,
+    'NE-U54',
+    'offTableCall',
+    `${nameEn(oa)} calls ${f.name.en}: ${die}${fires ? ', it fires' : ', nothing fires (the Formation stays available)'}.`,
+    `${nameFr(oa)} appelle ${f.name.fr} : ${die}${fires ? ', elle tire' : ', rien ne tire (la Formation reste disponible)'}.`,
+    {
+      dice: [{ label: 'off-table call', sides: 6, dice: [die], target: 3 }],
+      units: [oa.id, target.id],
+      side: oa.side,
+    },
+  );
+  if (!fires) return;
+  f.used = true;
+  s.sides[other(f.side)].dp += f.points;
+  emit(
+    ctx,
+    'NE-U54',
+    'offTableUsed',
+    `${f.name.en} is used up: ${f.points} Destruction Points to the opponent.`,
+    `${f.name.fr} est épuisée : ${f.points} Points de Destruction pour l'adversaire.`,
+    { side: f.side },
+  );
+  const w = WEAPONS[f.weapon]!;
+  const o: FireOptions = {
+    interception: false,
+    counterCharge: false,
+    snap: false,
+    elite: 0,
+    indirect: true,
+    observed: true,
+    rule: 'NE-U54',
+  };
+  for (let k = 0; k < w.attacks; k++) {
+    const c = scatter(ctx, { x: target.x, y: target.y }, 2, 'NE-U54', oa.id);
+    templateAt(ctx, oa, w, c, o, oa);
+  }
+}
+
+// --- bombs (NE-U105) ---------------------------------------------------------------------------------------
+
+/** NE-U105: one bomb template dropped by `bomber` at `c`, resolved at once; ground bases only. */
+export function dropBomb(ctx: Ctx, bomber: EpicBase, w: WeaponProfile, c: { x: number; y: number }): void {
+  emit(
+    ctx,
+    'NE-U105',
+    'bomb',
+    `${nameEn(bomber)} drops ${w.name.en} at (${c.x.toFixed(1)}, ${c.y.toFixed(1)}).`,
+    `${nameFr(bomber)} largue ${w.name.fr} en (${c.x.toFixed(1)}, ${c.y.toFixed(1)}).`,
+    { units: [bomber.id], side: bomber.side },
+  );
+  const o: FireOptions = {
+    interception: false,
+    counterCharge: false,
+    snap: false,
+    elite: 0,
+    rule: 'NE-U105',
+  };
+  // ASSUMPTION: bombs fall from above: no flank or rear PA bonus (arcs judged from the target itself).
+  templateAt(ctx, bomber, w, c, o, bomber.alt > 0 ? { ...bomber, x: c.x, y: c.y } : bomber);
+}
+
+// --- psykers (NE-U59…U61) ----------------------------------------------------------------------------------
+
+/** NE-U59: the nearest base of `target` within the power's range and in sight of the psyker, or null. */
+export function powerTarget(s: EpicState, b: EpicBase, power: PowerProfile, target: string): EpicBase | null {
+  let best: EpicBase | null = null;
+  let bestD = Infinity;
+  for (const t of s.bases) {
+    if (t.det !== target || !onTable(t)) continue;
+    const d = Math.hypot(t.x - b.x, t.y - b.y);
+    if (d <= power.range && d < bestD && canSee(s, b, t)) {
+      best = t;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * NE-U60: a physical power is a ranged attack (to-hit with the usual modifiers, Tir Appuyé re-rolls 1s, power
+ * fields, armour save at its PA; a psychic save does not help). NE-U61: an ethereal one rolls to hit with no
+ * modifier and no re-roll (ASSUMPTION: no cover, C11); each hit allows only a psychic save, its PdV are never
+ * regenerated, and against a class-5+ (location sheet) target it strikes the head or bridge without a roll.
+ */
+export function usePower(ctx: Ctx, b: EpicBase, power: PowerProfile, target: string): void {
+  const s = ctx.s;
+  const d = detOf(s, b);
+  const t = powerTarget(s, b, power, target);
+  const rule = power.kind === 'physique' ? 'NE-U60' : 'NE-U61';
+  emit(
+    ctx,
+    'NE-U59',
+    'power',
+    `${nameEn(b)} uses ${power.name.en} (${power.kind === 'physique' ? 'physical' : 'ethereal'}).`,
+    `${nameFr(b)} utilise ${power.name.fr} (pouvoir ${power.kind === 'physique' ? 'physique' : 'éthéré'}).`,
+    { units: [b.id], side: b.side },
+  );
+  if (!t) return;
+  if (power.kind === 'physique') {
+    const w: WeaponProfile = {
+      id: `power:${power.id}`,
+      name: power.name,
+      range: power.range,
+      attacks: power.attacks,
+      toHit: power.toHit,
+      pa: power.pa,
+    };
+    const o: FireOptions = {
+      interception: false,
+      counterCharge: false,
+      snap: d.order === null,
+      elite: 0,
+      rule,
+    };
+    const ones = d.order === 'tirAppuye' && b.moved === 0;
+    const n = rollAgainst(ctx, b, t, w, power.attacks, o, ones, undefined, NO_ELITE());
+    const pa = power.pa + arcPa(b, t);
+    for (let k = 0; k < n; k++) {
+      if (!t.alive || fieldsStop(ctx, t, pa)) continue;
+      saveOrLose(ctx, t, pa, false, rule);
+    }
+    return;
+  }
+  const roll = rollD6Pool(ctx.rng, { dice: power.attacks, target: power.toHit });
+  emit(
+    ctx,
+    rule,
+    'fire',
+    `${power.name.en} strikes ${nameEn(t)}: ${roll.successes} hit(s) on ${power.toHit}+.`,
+    `${power.name.fr} frappe ${nameFr(t)} : ${roll.successes} touche(s) à ${power.toHit}+.`,
+    { dice: [{ label: 'to hit', sides: 6, dice: roll.rolls, target: power.toHit }], units: [b.id, t.id] },
+  );
+  for (let k = 0; k < roll.successes; k++) {
+    if (!t.alive) break;
+    if (prof(t).cls >= 5)
+      emit(
+        ctx,
+        'NE-U61',
+        'head',
+        `${nameEn(t)} is struck on its head / bridge (no location roll).`,
+        `${nameFr(t)} est frappé à la tête / passerelle (sans jet de localisation).`,
+        { units: [t.id] },
+      );
+    etherealHit(ctx, t, rule);
+  }
+}
+
+// --- Démolition (NE-W04) -----------------------------------------------------------------------------------
+
+/** Distance from a point to a terrain polygon (0 inside). */
+export function distToPoly(p: { x: number; y: number }, poly: { x: number; y: number }[]): number {
+  let inside = false;
+  let best = Infinity;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!;
+    const c = poly[j]!;
+    if (a.y > p.y !== c.y > p.y && p.x < ((c.x - a.x) * (p.y - a.y)) / (c.y - a.y) + a.x) inside = !inside;
+    const dx = c.x - a.x;
+    const dy = c.y - a.y;
+    const len2 = dx * dx + dy * dy || 1;
+    const k = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+    best = Math.min(best, Math.hypot(a.x + dx * k - p.x, a.y + dy * k - p.y));
+  }
+  return inside ? 0 : best;
+}
+
+/** NE-W04: the Démolition weapons of `a` that reach building `id` (range to its nearest point; ASSUMPTION: no sight check). */
+export function demolitionWeapons(s: EpicState, a: EpicBase, id: string): WeaponProfile[] {
+  const t = s.table.terrain.find((x) => x.id === id);
+  if (!t) return [];
+  const d = distToPoly(a, t.poly);
+  return prof(a)
+    .weapons.map((w) => WEAPONS[w]!)
+    .filter((w) => w.abilities?.demolition !== undefined && d <= w.range);
+}
+
+/**
+ * NE-W04 / C10: each firer's Démolition weapons shoot at a building: to-hit +2 (a structure, C10); each hit forces
+ * the building's save with PA X (D6 + X ≥ save); a failure costs 1 Structure Point. At 0 the building is a ruin:
+ * its terrain becomes rubble (light cover) and it has no Structure Points left (ASSUMPTION).
+ */
+export function demolish(ctx: Ctx, firers: EpicBase[], id: string): void {
+  const s = ctx.s;
+  for (const a of firers)
+    for (const w of demolitionWeapons(s, a, id)) {
+      const st = s.structures.find((x) => x.id === id);
+      if (!st) return;
+      const target = Math.max(2, w.toHit - 2);
+      const roll = rollD6Pool(ctx.rng, { dice: w.attacks, target });
+      emit(
+        ctx,
+        'NE-W04',
+        'fire',
+        `${nameEn(a)} fires ${w.name.en} at building ${id}: ${roll.successes} hit(s) on ${target}+ (structure +2, C10).`,
+        `${nameFr(a)} tire (${w.name.fr}) sur le bâtiment ${id} : ${roll.successes} touche(s) à ${target}+ (structure +2, C10).`,
+        {
+          dice: [
+            {
+              label: 'to hit',
+              sides: 6,
+              dice: roll.rolls,
+              target,
+              modifiers: [{ label: { en: 'structure (C10)', fr: 'structure (C10)' }, value: 2 }],
+            },
+          ],
+          units: [a.id],
+          side: a.side,
+        },
+      );
+      const x = w.abilities!.demolition!;
+      for (let k = 0; k < roll.successes && st.sp > 0; k++) {
+        const r = rollSave(ctx.rng, { save: st.save, modifier: x });
+        if (!r.success) st.sp--;
+        emit(
+          ctx,
+          'NE-W04',
+          r.success ? 'buildingSaved' : 'buildingDamaged',
+          `Building ${id} saves ${st.save}+ at PA ${x}: ${r.die}${r.success ? ', saved' : `, fails: 1 Structure Point lost (${st.sp} left)`}.`,
+          `Le bâtiment ${id} sauvegarde à ${st.save}+ avec PA ${x} : ${r.die}${r.success ? ', réussi' : `, raté : 1 Point de Structure perdu (il en reste ${st.sp})`}.`,
+          { dice: [{ label: 'building save', sides: 6, dice: [r.die], target: st.save - x }] },
+        );
+      }
+      if (st.sp <= 0) {
+        s.structures = s.structures.filter((x) => x.id !== id);
+        // The table is shared between copies of a state (index.ts cloneEpic): replace it, never mutate it.
+        s.table = {
+          ...s.table,
+          terrain: s.table.terrain.map((t) => (t.id === id ? { ...t, kind: 'cover' as const } : t)),
+        };
+        emit(
+          ctx,
+          'NE-W04',
+          'ruined',
+          `Building ${id} collapses: it is now rubble (light cover).`,
+          `Le bâtiment ${id} s'effondre : ce ne sont plus que des décombres (couvert léger).`,
+        );
+        return;
+      }
+    }
 }

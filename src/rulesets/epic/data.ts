@@ -3,7 +3,7 @@
  * not statistics, so the numbers below are ASSUMPTIONS in the spirit of Epic 2nd edition / NetEpic
  * (docs/rulesets/epic.md lists them). Every ability a profile carries is implemented and tested.
  */
-import type { UnitProfile, WeaponAbilities, WeaponProfile } from './types';
+import type { PowerProfile, UnitProfile, WeaponAbilities, WeaponProfile } from './types';
 
 const w = (
   id: string,
@@ -54,6 +54,10 @@ export const WEAPONS: Record<string, WeaponProfile> = Object.fromEntries(
     w('fighta-guns', 'Fighta guns', 'Fling de chasse', 40, 2, 5, -1),
     w('multilaser', 'Multilaser', 'Multilaser', 45, 2, 4, 0),
     w('valkyrie-guns', 'Door guns', 'Bolters de porte', 30, 2, 5, 0),
+    // Issue #3 (epicB): bombs (NE-U105), Démolition (NE-W04), an off-table battery (NE-U54).
+    w('bommz', 'Bommz', 'Bombes', 0, 1, 4, -1, { bombe: true, gabarit: 6 }),
+    w('demo-charges', 'Demolition charges', 'Charges de démolition', 15, 1, 5, -1, { demolition: -2 }),
+    w('basilisk', 'Basilisk battery', 'Batterie Basilisk', 999, 2, 4, -1, { artillerie: true, gabarit: 6 }),
   ].map((x) => [x.id, x]),
 );
 
@@ -313,7 +317,7 @@ export const PROFILES: Record<string, UnitProfile> = Object.fromEntries([
     radius: 3,
     points: 300,
     weapons: ['gargant-gun', 'gatling'],
-    abilities: { champs: 2, dr: 2, blindage: 'all', bulldozer: true },
+    abilities: { champs: 2, dr: 2, blindage: 'all', bulldozer: true, gargant: true },
   }),
   u({
     id: 'flakwagon',
@@ -550,7 +554,7 @@ export const PROFILES: Record<string, UnitProfile> = Object.fromEntries([
     pdv: 1,
     radius: 1.5,
     points: 40,
-    weapons: ['fighta-guns'],
+    weapons: ['fighta-guns', 'bommz'],
     abilities: { volant: true, intercepteur: true },
   }),
   u({
@@ -595,7 +599,77 @@ export const PROFILES: Record<string, UnitProfile> = Object.fromEntries([
     weapons: ['bolter'],
     abilities: { transport: 2 },
   }),
+  // --- Issue #3 (epicB): an OA (NE-U53…U55), a psyker with generic powers (NE-U59…U61), sappers (NE-W04) ---
+  u({
+    id: 'observateur',
+    name: { en: 'Forward observer', fr: "Observateur d'artillerie" },
+    race: 'imperial',
+    cls: 1,
+    move: 10,
+    save: 6,
+    fa: 1,
+    pdv: 1,
+    radius: 1,
+    points: 25,
+    weapons: ['pistols'],
+    abilities: { oa: true },
+  }),
+  u({
+    id: 'librarian',
+    name: { en: 'Librarian', fr: 'Archiviste' },
+    race: 'imperial',
+    cls: 1,
+    move: 10,
+    save: 4,
+    fa: 5,
+    pdv: 1,
+    radius: 1,
+    points: 50,
+    weapons: ['pistols'],
+    abilities: { psyker: ['eclair', 'fouet'], sauvegardePsychique: 4 },
+  }),
+  u({
+    id: 'sapeurs',
+    name: { en: 'Sapper Boyz', fr: 'Boyz sapeurs' },
+    race: 'ork',
+    cls: 1,
+    move: 10,
+    save: 6,
+    fa: 2,
+    pdv: 1,
+    radius: 1,
+    points: 25,
+    weapons: ['demo-charges'],
+    abilities: {},
+  }),
 ]);
+
+/**
+ * NE-U59…U61: generic psychic powers for the sample psyker (the Librarian). The seed names no such power: the
+ * names and numbers are invented (ASSUMPTION, docs/rulesets/epic.md); one is physical, one ethereal.
+ */
+export const POWERS: Record<string, PowerProfile> = {
+  eclair: {
+    id: 'eclair',
+    name: { en: 'Psychic bolt', fr: 'Éclair psychique' },
+    kind: 'physique',
+    phase: 'combat',
+    range: 50,
+    attacks: 2,
+    toHit: 4,
+    pa: -1,
+  },
+  fouet: {
+    id: 'fouet',
+    name: { en: 'Mind lash', fr: 'Fouet mental' },
+    kind: 'ethere',
+    phase: 'combat',
+    range: 30,
+    attacks: 1,
+    toHit: 4,
+    pa: 0,
+  },
+};
 
 /** Which catalogue row each profile ability field applies (the profile table names its abilities by id). */
 export const ABILITY_IDS: Record<string, string> = {
@@ -629,6 +703,11 @@ export const ABILITY_IDS: Record<string, string> = {
   toitOuvert: 'NE-U75',
   volant: 'NE-U90',
   intercepteur: 'NE-U43',
+  gargant: 'NE-U03',
+  oa: 'NE-U53',
+  psyker: 'NE-U59',
+  demolition: 'NE-W04',
+  bombe: 'NE-U90',
   artillerieLegere: 'NE-U02',
   aa: 'NE-W01',
   artillerie: 'NE-W02',

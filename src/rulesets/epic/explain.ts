@@ -815,6 +815,64 @@ const ENTRIES: Explanation[] = [
     "9) Cible Difficile : Du fait de sa vitesse, les Volants en Basse ou Haute Altitude sont difficile à cibler pour les armes qui ne sont pas Anti-Aériennes. Pour représenter cela, tout tir sur des Volants (sauf ceux des armes AA) subiront un malus de 1 à leurs jets pour toucher. … Les armes sans la capacité AA ne peuvent viser les volants en Basse ou Haute Altitude (ou lors du mouvement d'atterrissage/décolage) que si elles sont en Tir Appuyé avec un angle de tir à 360° ou les armes d'un Titan en Tir Appuyé (même si elles n'ont pas un angle de tir de 360°). … Les armes d'un Prétorien qui n'ont pas un angle de tir de 360° ne peuvent pas cibler des Volants.",
     'Shots at aircraft in the air take −1 (not AA); non-AA weapons need Tir Appuyé and a 360° arc, or a Titan on Tir Appuyé.',
   ),
+
+  // --- Issue #3 (epicB): OA, psykers, bombs, Démolition ----------------------------------------------------
+  rule(
+    'NE-U53',
+    "OA : diriger l'artillerie",
+    'Forward observer: directing fire',
+    "Les OA sont les seules troupes capables de diriger un tir d'artillerie hors champ. Un OA peut diriger 3 tirs d'artillerie ou 2 tirs d'artillerie et un seul et unique tir d'artillerie hors champ. … Les OA ne peuvent pas diriger de tirs s’ils sont engagées en Assaut ni tirer et diriger un tir dans le même tour. … Un tir de barrage indirect dirigé par un Observateur Avancé dévie seulement d’1d6 cm au lieu de 2D6 cm.",
+    'An OA directs up to 3 artillery shots a turn, or 2 and one off-table call; not while engaged in an assault, and not in a turn its detachment fired (then it does not fire itself). A directed indirect barrage scatters 1D6 cm instead of 2D6. ASSUMPTION: the OA must see a base of the target, and a directed shot counts as observed (−1 instead of −2, C8); one directed shooting action is one shot.',
+  ),
+  rule(
+    'NE-U54',
+    'OA : artillerie hors champ',
+    'Off-table artillery call',
+    "Pour appeler un tir d'artillerie hors champ, choisissez un OA et quelle Formation d'Artillerie Hors Champ de votre armée vous allez utiliser, placez le gabarit comme s'il s'agissait d'un tir indirect et jetez un dé. … Sur un 3+, le tir a lieu et est résolu normalement. … Le tir dévie alors de 2D6 cm. … Sinon le tir n'a pas lieu, la Formation n'est pas perdue et les Points de Destruction ne sont pas accordés à votre adversaire. … Dans tous les cas l'OA utilisé ne pourra pas dans ce tour faire d'autre tir Hors Champs. … Les tirs d'artillerie hors champ ne peuvent pas se cumuler. … Ils sont résolus séparément (déviation comprise) même s'ils sont dirigés sur une même cible. … Les tirs d'artillerie hors champ sont considérés comme venant de l'OA pour déterminer la direction du tir.",
+    "An OA calls an off-table Formation on an enemy base: a D6, on 3+ each template scatters 2D6 cm and resolves on its own, the Formation is used up and its Destruction Points go to the opponent; on 1–2 nothing happens and the Formation stays. The OA's call is spent for the turn either way; arcs are judged from the OA.",
+  ),
+  rule(
+    'NE-U55',
+    'OA : transport et Cohérence Élargie',
+    'Forward observer: transport and extended coherency',
+    'Les OA ayant un transport assigné dans leur Formation ont la capacité Cohérence Elargie ainsi que leur transport.',
+    'An OA and the transport of its detachment keep coherency up to 25 cm apart (C2).',
+  ),
+  rule(
+    'NE-U59',
+    'Psyker',
+    'Psyker',
+    "Les détails de ces pouvoirs sont donnés dans la description de la figurine (la plupart des Psykers ont trois pouvoirs et peuvent utiliser l’un d’eux par tour). … Un Psyker peut utiliser à la fois un pouvoir psychique et une arme conventionnelle en Phase de Combat. … Les Pouvoirs peuvent être utilisés même si le Psyker est engagé en Assaut. … Les pouvoirs s'utilisant en Phase de Combat nécessitent un ordre permettant de l'utiliser, les pouvoirs s'utilisant en Phase de Mouvement peuvent être utilisés quel que soit l'ordre.",
+    "A psyker uses one of its profile's powers a turn, besides its weapons, even while engaged; a Combat-phase power needs an order that allows firing (not Charge). The sample Librarian's two powers are invented (ASSUMPTION).",
+  ),
+  rule(
+    'NE-U60',
+    'Pouvoirs physiques',
+    'Physical powers',
+    "Pouvoirs Physiques : ils représentent des forces tangibles qui occasionnent des dommages physiques. Ces pouvoirs fonctionnent comme une arme de tir normale avec un jet pour toucher, une Pénétration d'Armure et nécessitent une ligne de vue. … Comme ces pouvoirs sont physiques par nature, la Sauvegarde Psychique n’offre aucune protection, la sauvegarde d'armure classique si.",
+    'A physical power is a ranged attack: to-hit roll, PA, line of sight, power fields; the armour save applies, a psychic save does not; it re-rolls 1s on Tir Appuyé.',
+  ),
+  rule(
+    'NE-U61',
+    'Pouvoirs éthérés',
+    'Ethereal powers',
+    "Pouvoirs Ethérés : ils ne créent pas de force physique dommageable. … Ils ne peuvent être annulés que par une Sauvegarde Psychique. Les PdV perdus par un Pouvoir Ethéré ne peuvent pas être récupérés par la capacité Régénération. Si la cible a une fiche de localisation, l'attaque touche toujours le pont/tête. Ces pouvoirs ne sont pas considérés comme des tirs et ne relancent pas les 1 en Tir Appuyé et ne peuvent pas être utilisés en Tir d'Interception.",
+    'An ethereal power allows only a psychic save, its PdV are never regenerated, it strikes the head of a class-5+ target, and it is not a shot (no Tir Appuyé re-roll, no interception). ASSUMPTION: it rolls to hit with no modifier.',
+  ),
+  rule(
+    'NE-U105',
+    'Volant : bombardement',
+    'Flyer: bombing',
+    '8) Bombardement : Les Volants peuvent faire tomber de bombes à Gabarits pendant leur mouvement. Ces gabarits doivent être centrés sur la ligne de leur mouvement et leurs attaques sont résolues immédiatement. Ces attaques ne combinent pas leurs Points de Barrage. Le bombardement ne peut pas affecter des cibles aériennes.',
+    'A flyer drops its bomb templates on its line of movement (within 0.5 cm) as its flight is declared; each resolves at once and on its own, and never hits aircraft in the air.',
+  ),
+  rule(
+    'NE-W04',
+    'Démolition',
+    'Demolition',
+    "Les attaques d'armes listées avec cette capacité forcent un bâtiment à effectuer une sauvegarde avec une PA égal à X. … Si cette sauvegarde échoue, le bâtiment perd un Point de Structure.",
+    'Each hit (+2 to hit against a structure, C10) forces the building to save at PA X; a failure costs 1 Structure Point. ASSUMPTION: at 0 the building is rubble (light cover).',
+  ),
 ];
 
 /** Every explanation of the `epic` ruleset, keyed by catalogue id. */

@@ -49,6 +49,9 @@ export function cloneEpic(s: EpicState): EpicState {
     powersUsed: [...s.powersUsed],
     assaultsDone: [...s.assaultsDone],
     moraleRerolls: [...s.moraleRerolls],
+    offTable: s.offTable.map((f) => ({ ...f })),
+    oaUse: s.oaUse.map((u) => ({ ...u })),
+    structures: s.structures.map((x) => ({ ...x })),
     result: s.result ? { ...s.result, points: { ...s.result.points } } : null,
   };
 }

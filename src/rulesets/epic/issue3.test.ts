@@ -1381,13 +1381,18 @@ describe('NE-U16…U22 On y va!', () => {
     expect(base(r.state, 'c1')).toMatchObject({ x: 75, carriedBy: 't1' });
   });
 
-  it('NE-U21: energy 21, overload [6]: a class-4 detachment hops; a class-5 Gargant is refused', () => {
+  it('NE-U21: energy 21 (+ the Gargant’s D6 [1], NE-U06), overload [6]: a class-4 detachment hops; a class-5 Gargant is refused', () => {
     const fortress = one1('ft', 'blue', 'fortress', 52, 50);
     const garg = one1('gg', 'blue', 'gargant', 50, 60);
     const s = activate(hop(21, [fortress, garg]));
     expect(refusal(s, go([{ det: 'gg', dx: 20 }]))).toBe('ERR_ONYVA');
-    const r = play(s, go([{ det: 'ft', dx: 20 }]), [6]);
-    expect(kinds(r.events)).toEqual(['NE-U21:onYVa', 'NE-U08:overload', 'NE-U16:teleport']);
+    const r = play(s, go([{ det: 'ft', dx: 20 }]), [1, 6]);
+    expect(kinds(r.events)).toEqual([
+      'NE-U06:gargantEnergy',
+      'NE-U21:onYVa',
+      'NE-U08:overload',
+      'NE-U16:teleport',
+    ]);
   });
 
   it('NE-U22: energy 26, overload [2]: a class-5 Gargant hops', () => {

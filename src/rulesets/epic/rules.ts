@@ -22,20 +22,26 @@ import {
   type Ctx,
   carryAlong,
   closeBook,
+  demolish,
+  demolitionWeapons,
   disengage,
   drFire,
+  dropBomb,
   emit,
   energyOf,
   kill,
   moraleTest,
+  offTableFire,
   onYVa,
   openBook,
+  powerTarget,
   resolveAssault,
   resolveFire,
+  usePower,
   waaagh,
   weaponsInReach,
 } from './combat';
-import { BZZZT_ROWS, ONYVA_ROWS, PROFILES, tableRow, WEAPONS } from './data';
+import { BZZZT_ROWS, ONYVA_ROWS, POWERS, PROFILES, tableRow, WEAPONS } from './data';
 import type { EpicScenario } from './scenario';
 import {
   allowance,
@@ -91,7 +97,12 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
     table: {
       width: sc.table.width,
       height: sc.table.height,
-      terrain: sc.terrain.map((t) => ({ ...t, poly: t.poly.map((p) => ({ ...p })) })),
+      terrain: sc.terrain.map((t) => ({
+        id: t.id,
+        kind: t.kind,
+        height: t.height,
+        poly: t.poly.map((p) => ({ ...p })),
+      })),
     },
     objectives: sc.objectives.map((o) => ({ ...o, holder: null })),
     bases: [],
@@ -108,6 +119,14 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
     powersUsed: [],
     assaultsDone: [],
     moraleRerolls: [],
+    // NE-U54: the scenario's off-table Formations; NE-U53: OA use this turn; NE-W04: buildings with Structure Points.
+    offTable: (sc.offTable ?? []).map((f) => ({ ...f, name: { ...f.name }, used: false })),
+    oaUse: [],
+    structures: sc.terrain.flatMap((t) =>
+      t.kind === 'building' && t.sp !== undefined && t.save !== undefined
+        ? [{ id: t.id, sp: t.sp, save: t.save }]
+        : [],
+    ),
     result: null,
   };
   for (const d of sc.detachments) {
@@ -393,6 +412,7 @@ function finale(ctx: Ctx): void {
   go(ctx, 'TOUR_SUIVANT');
   s.turn++;
   s.powersUsed = [];
+  s.oaUse = [];
   s.assaultsDone = [];
   s.moraleRerolls = [];
   s.active = null;
@@ -574,7 +594,7 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
     case 'dr':
       return checkDr(s, side, a.base, a.n, a.at);
     case 'fly':
-      return checkFly(s, a.det, a.dx, a.dy, a.alt, false);
+      return checkFly(s, a.det, a.dx, a.dy, a.alt, false) ?? checkBombs(s, a.det, a.dx, a.dy, a.bombs);
     case 'zone':
       return checkFly(s, a.det, a.dx, a.dy, 2, true);
     case 'intercepter':
@@ -584,7 +604,16 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
     case 'laisser':
       return null;
     case 'shoot':
-      return checkShoot(s, side, a.det, a.target, a.elite ?? 0, a.indirect ?? false, a.aboard ?? false);
+      return (
+        checkShoot(s, side, a.det, a.target, a.elite ?? 0, a.indirect ?? false, a.aboard ?? false) ??
+        (a.oa === undefined ? null : checkDirect(s, side, a.oa, a.target, a.indirect ?? false))
+      );
+    case 'offTable':
+      return checkOffTable(s, side, a.oa, a.formation, a.target);
+    case 'power':
+      return checkPsyPower(s, side, a.base, a.power, a.target);
+    case 'demolish':
+      return checkDemolish(s, side, a.det, a.building);
     case 'assault': {
       const b = baseById(s, a.base);
       if (!b || !onTable(b) || contacts(s, b).length === 0)
@@ -1223,8 +1252,36 @@ export function flyOptions(s: EpicState, det: string, first = false): EpicAction
         if (!checkFly(s, det, act.dx, act.dy, a, false)) {
           out.push(act);
           if (first) return out;
+          const bombs = bombRun(s, bs, act.dx, act.dy);
+          if (bombs.length > 0) out.push({ ...act, bombs });
         }
       }
+  }
+  return out;
+}
+
+/** NE-U105: for bots, each bomber's bomb on the point of its line nearest an enemy ground base within 3 cm of it. */
+function bombRun(
+  s: EpicState,
+  bs: EpicBase[],
+  dx: number,
+  dy: number,
+): { base: string; x: number; y: number }[] {
+  const out: { base: string; x: number; y: number }[] = [];
+  for (const b of bs) {
+    if (!prof(b).weapons.some((id) => WEAPONS[id]?.abilities?.bombe)) continue;
+    let best: { x: number; y: number } | null = null;
+    let bestD = 3;
+    for (const t of s.bases) {
+      if (t.side === b.side || !onTable(t) || t.alt > 0) continue;
+      const c = closestPointOnSegment(t, { x: b.x, y: b.y }, { x: b.x + dx, y: b.y + dy });
+      const d = Math.hypot(c.x - t.x, c.y - t.y);
+      if (d < bestD) {
+        bestD = d;
+        best = { x: c.x, y: c.y };
+      }
+    }
+    if (best) out.push({ base: b.id, ...best });
   }
   return out;
 }
@@ -1503,6 +1560,7 @@ function firers(s: EpicState, d: EpicDetachment, indirect = false): EpicBase[] {
       (onTable(b) || inOpenTop(s, b) !== null) && // NE-U75: open-topped passengers fire out
       !b.charged &&
       !isBlocked(s, b) &&
+      !s.oaUse.some((u) => u.base === b.id) && // NE-U53: an OA that directed does not shoot
       (prof(b).weapons.length > 0 || (prof(b).abilities.dr ?? 0) > b.drUsed) &&
       (!indirect ||
         (!prof(b).abilities.pasDeTirIndirect &&
@@ -1662,7 +1720,8 @@ function checkBzzzt(s: EpicState, side: EpicSide, id: string, target: string): G
       'Bzzzt! needs an order that allows firing (NE-U09).',
       'Bzzzt ! demande un ordre qui permet de tirer (NE-U09).',
     );
-  if (!onTable(b) || isBlocked(s, b) || b.charged)
+  // NE-U59: a power may be used while engaged in an assault (blocked included).
+  if (!onTable(b) || b.charged)
     return bad('ERR_NO_FIRE', `${b.id} cannot fire now.`, `${b.id} ne peut pas tirer maintenant.`);
   const e = checkPower(s, b);
   if (e) return e;
@@ -1682,6 +1741,237 @@ function checkBzzzt(s: EpicState, side: EpicSide, id: string, target: string): G
   return null;
 }
 
+/** NE-U53: what an OA base directed this turn (created on first use). */
+function oaUseOf(s: EpicState, id: string) {
+  let u = s.oaUse.find((x) => x.base === id);
+  if (!u) {
+    u = { base: id, art: 0, off: 0 };
+    s.oaUse.push(u);
+  }
+  return u;
+}
+
+/**
+ * NE-U53: whether OA `id` may direct now: a live OA of `side` on the table, not engaged in an assault, whose
+ * detachment has not fired this turn; at most 3 artillery shots, or 2 and 1 off-table call, a turn.
+ */
+function checkOa(s: EpicState, side: EpicSide, id: string, kind: 'art' | 'off'): GameError | null {
+  const b = baseById(s, id);
+  if (!b?.alive || b.side !== side || !prof(b).abilities.oa || !onTable(b))
+    return bad(
+      'ERR_OA',
+      `"${id}" is not an OA of yours on the table (NE-U53).`,
+      `« ${id} » n'est pas un de vos OA sur la table (NE-U53).`,
+    );
+  if (contacts(s, b).length > 0)
+    return bad(
+      'ERR_OA_ENGAGED',
+      `${b.id} is engaged in an assault: it cannot direct fire (NE-U53).`,
+      `${b.id} est engagé dans un assaut : il ne peut diriger de tir (NE-U53).`,
+    );
+  const d = detOf(s, b);
+  if (d.acted || d.intercepted)
+    return bad(
+      'ERR_OA_FIRED',
+      `${b.id} fired this turn: an OA cannot both shoot and direct (NE-U53).`,
+      `${b.id} a tiré ce tour-ci : un OA ne peut à la fois tirer et diriger (NE-U53).`,
+    );
+  const u = s.oaUse.find((x) => x.base === id) ?? { art: 0, off: 0 };
+  if (kind === 'art' ? u.art + u.off >= 3 : u.off >= 1 || u.art >= 3)
+    return bad(
+      'ERR_OA_LIMIT',
+      `${b.id} has directed ${u.art} artillery shot(s) and ${u.off} off-table call(s): an OA directs 3 shots, or 2 and 1 off-table call, a turn (NE-U53, NE-U54).`,
+      `${b.id} a dirigé ${u.art} tir(s) d'artillerie et ${u.off} appel(s) hors champ : un OA dirige 3 tirs, ou 2 et 1 appel hors champ, par tour (NE-U53, NE-U54).`,
+    );
+  return null;
+}
+
+/** NE-U53: an OA directs an indirect shoot: it must see a base of the target (ASSUMPTION: LOS to the target point). */
+function checkDirect(
+  s: EpicState,
+  side: EpicSide,
+  oa: string,
+  target: string,
+  indirect: boolean,
+): GameError | null {
+  if (!indirect)
+    return bad(
+      'ERR_OA',
+      'An OA directs indirect artillery fire only (NE-U53).',
+      "Un OA ne dirige que des tirs indirects d'artillerie (NE-U53).",
+    );
+  const e = checkOa(s, side, oa, 'art');
+  if (e) return e;
+  const b = baseById(s, oa)!;
+  if (!s.bases.some((t) => t.det === target && onTable(t) && t.alt === 0 && canSee(s, b, t)))
+    return bad(
+      'ERR_OA_SIGHT',
+      `${oa} does not see the target (NE-U53).`,
+      `${oa} ne voit pas la cible (NE-U53).`,
+    );
+  return null;
+}
+
+/** NE-U54: an off-table call: an unused Formation of the OA's side, on an enemy ground base the OA sees. */
+function checkOffTable(
+  s: EpicState,
+  side: EpicSide,
+  oa: string,
+  formation: string,
+  target: string,
+): GameError | null {
+  const e = checkOa(s, side, oa, 'off');
+  if (e) return e;
+  const f = s.offTable.find((x) => x.id === formation);
+  if (!f || f.side !== side)
+    return bad(
+      'ERR_OFF_TABLE_FORMATION',
+      `No off-table Formation "${formation}" of yours (NE-U54).`,
+      `Vous n'avez pas de Formation hors champ « ${formation} » (NE-U54).`,
+    );
+  if (f.used)
+    return bad(
+      'ERR_OFF_TABLE_USED',
+      `${f.name.en} has already fired: it is used up (NE-U54).`,
+      `${f.name.fr} a déjà tiré : elle est épuisée (NE-U54).`,
+    );
+  const t = baseById(s, target);
+  if (!t || !onTable(t) || t.side === side || t.alt > 0)
+    return bad(
+      'ERR_TARGET',
+      `No enemy ground base "${target}" (C8: no targets at altitude).`,
+      `Pas de socle ennemi au sol « ${target} » (C8 : pas de cible en altitude).`,
+    );
+  if (!canSee(s, baseById(s, oa)!, t))
+    return bad(
+      'ERR_OA_SIGHT',
+      `${oa} does not see ${target} (NE-U53).`,
+      `${oa} ne voit pas ${target} (NE-U53).`,
+    );
+  return null;
+}
+
+/**
+ * NE-U59: a Combat-phase power: a power on the psyker's profile, one power a turn, with an order that allows
+ * firing (not Charge, C1), even while engaged in an assault, and even after its detachment fired.
+ */
+function checkPsyPower(
+  s: EpicState,
+  side: EpicSide,
+  id: string,
+  power: string,
+  target: string,
+): GameError | null {
+  const b = baseById(s, id);
+  if (!b?.alive || b.side !== side || !onTable(b))
+    return bad(
+      'ERR_BASE',
+      `No base "${id}" of yours on the table.`,
+      `Vous n'avez pas de socle « ${id} » sur la table.`,
+    );
+  const p = POWERS[power];
+  if (!p || !(prof(b).abilities.psyker ?? []).includes(power))
+    return bad(
+      'ERR_POWER',
+      `${b.id} has no power "${power}" on its profile (NE-U59).`,
+      `${b.id} n'a pas de pouvoir « ${power} » sur son profil (NE-U59).`,
+    );
+  if (s.powersUsed.includes(b.id))
+    return bad(
+      'ERR_POWER_USED',
+      'A psyker uses one power a turn (NE-U59).',
+      'Un psyker utilise un pouvoir par tour (NE-U59).',
+    );
+  const why = fireRefusal(s, { ...detOf(s, b), acted: false });
+  if (why)
+    return bad(
+      'ERR_NO_FIRE',
+      `${why[0]} A Combat-phase power needs an order that allows firing (NE-U59).`,
+      `${why[1]} Un pouvoir de phase de Combat demande un ordre qui permet de tirer (NE-U59).`,
+    );
+  const t = detById(s, target);
+  if (!t || t.side === side)
+    return bad('ERR_TARGET', `No enemy detachment "${target}".`, `Pas de détachement ennemi « ${target} ».`);
+  if (!powerTarget(s, b, p, target))
+    return bad(
+      'ERR_OUT_OF_REACH',
+      `No base of ${t.name.en} within ${p.range} cm and in sight (NE-U59).`,
+      `Aucun socle de ${t.name.fr} à ${p.range} cm et en vue (NE-U59).`,
+    );
+  return null;
+}
+
+/** NE-W04: a detachment that may fire shoots its Démolition weapons at a building with Structure Points in reach. */
+function checkDemolish(s: EpicState, side: EpicSide, det: string, building: string): GameError | null {
+  const d = detById(s, det);
+  if (!d || d.side !== side)
+    return bad('ERR_DET', `No detachment "${det}" of yours.`, `Vous n'avez pas de détachement « ${det} ».`);
+  const why = fireRefusal(s, d);
+  if (why) return bad('ERR_NO_FIRE', why[0], why[1]);
+  if (!s.structures.some((x) => x.id === building))
+    return bad(
+      'ERR_BUILDING',
+      `"${building}" is not a building with Structure Points (NE-W04).`,
+      `« ${building} » n'est pas un bâtiment avec des Points de Structure (NE-W04).`,
+    );
+  if (!firers(s, d).some((f) => onTable(f) && demolitionWeapons(s, f, building).length > 0))
+    return bad(
+      'ERR_OUT_OF_REACH',
+      `${d.name.en} has no Démolition weapon in range of ${building} (NE-W04).`,
+      `${d.name.fr} n'a aucune arme de Démolition à portée de ${building} (NE-W04).`,
+    );
+  return null;
+}
+
+/** NE-U105: bombs of a flight: each on the line of movement of a flyer of the detachment that carries bombs. */
+function checkBombs(
+  s: EpicState,
+  det: string,
+  dx: number,
+  dy: number,
+  bombs: { base: string; x: number; y: number }[] | undefined,
+): GameError | null {
+  if (bombs === undefined) return null;
+  if (!Array.isArray(bombs) || bombs.length > 20)
+    return bad('ERR_ACTION', 'Malformed action.', 'Action mal formée.');
+  const used = new Map<string, number>();
+  for (const bomb of bombs) {
+    const b = bomb && typeof bomb === 'object' ? baseById(s, bomb.base) : undefined;
+    const ws = b
+      ? prof(b)
+          .weapons.map((id) => WEAPONS[id]!)
+          .filter((w) => w.abilities?.bombe)
+      : [];
+    const n = ws.reduce((k, w) => k + w.attacks, 0);
+    if (!b || b.det !== det || !onTable(b) || n === 0)
+      return bad(
+        'ERR_BOMB',
+        `"${bomb?.base}" is not a bomber of the flying detachment (NE-U105).`,
+        `« ${bomb?.base} » n'est pas un bombardier du détachement en vol (NE-U105).`,
+      );
+    used.set(b.id, (used.get(b.id) ?? 0) + 1);
+    if (used.get(b.id)! > n)
+      return bad(
+        'ERR_BOMB',
+        `${b.id} carries ${n} bomb(s) (NE-U105).`,
+        `${b.id} emporte ${n} bombe(s) (NE-U105).`,
+      );
+    if (!Number.isFinite(bomb.x) || !Number.isFinite(bomb.y))
+      return bad('ERR_POINT', 'The bomb is not a point.', "La bombe n'est pas un point.");
+    const c = closestPointOnSegment(bomb, { x: b.x, y: b.y }, { x: b.x + dx, y: b.y + dy });
+    if (Math.hypot(c.x - bomb.x, c.y - bomb.y) > BOMB_LINE + 1e-9)
+      return bad(
+        'ERR_BOMB_LINE',
+        `A bomb template must be centred on the flyer's line of movement (NE-U105).`,
+        `Un gabarit de bombe doit être centré sur la ligne de mouvement du Volant (NE-U105).`,
+      );
+  }
+  return null;
+}
+
+/** NE-U105 ASSUMPTION: "centred on its line of movement" within 0.5 cm. */
+const BOMB_LINE = 0.5;
+
 function sideHasCombatAction(s: EpicState, side: EpicSide): boolean {
   return combatActions(s, side, true).length > 0;
 }
@@ -1689,6 +1979,38 @@ function sideHasCombatAction(s: EpicState, side: EpicSide): boolean {
 /** The Combat-phase actions open to `side` (with `first`, stop at the first found). */
 export function combatActions(s: EpicState, side: EpicSide, first = false): EpicAction[] {
   const out: EpicAction[] = [];
+  const oas = s.bases.filter((b) => b.alive && b.side === side && prof(b).abilities.oa);
+  // NE-U54: each OA may call each unused Formation of its side on the nearest enemy ground base it sees.
+  for (const oa of oas) {
+    if (checkOa(s, side, oa.id, 'off')) continue;
+    for (const f of s.offTable) {
+      if (f.side !== side || f.used) continue;
+      let best: EpicBase | null = null;
+      let bestD = Infinity;
+      for (const t of s.bases) {
+        if (t.side === side || !onTable(t) || t.alt > 0) continue;
+        const dd = Math.hypot(t.x - oa.x, t.y - oa.y);
+        if (dd < bestD && canSee(s, oa, t)) {
+          best = t;
+          bestD = dd;
+        }
+      }
+      if (best) {
+        out.push({ type: 'offTable', oa: oa.id, formation: f.id, target: best.id });
+        if (first) return out;
+      }
+    }
+  }
+  // NE-U59: psykers' Combat-phase powers (their detachment may have fired already).
+  for (const b of s.bases) {
+    if (b.side !== side || !b.alive || !prof(b).abilities.psyker) continue;
+    for (const pw of prof(b).abilities.psyker ?? [])
+      for (const t of s.dets)
+        if (t.side !== side && !checkPsyPower(s, side, b.id, pw, t.id)) {
+          out.push({ type: 'power', base: b.id, power: pw, target: t.id });
+          if (first) return out;
+        }
+  }
   const seen = new Set<string>();
   for (const b of s.bases) {
     if (!onTable(b) || seen.has(b.id) || contacts(s, b).length === 0) continue;
@@ -1715,6 +2037,9 @@ export function combatActions(s: EpicState, side: EpicSide, first = false): Epic
       if (ind.length > 0 && !forced && canReachDet(s, ind, t.id, true)) {
         out.push({ type: 'shoot', det: d.id, target: t.id, indirect: true });
         if (first) return out;
+        // NE-U53: the same barrage directed by the first OA able to.
+        const oa = oas.find((o) => !checkDirect(s, side, o.id, t.id, true));
+        if (oa) out.push({ type: 'shoot', det: d.id, target: t.id, indirect: true, oa: oa.id });
       }
       // NE-U78: aim at the passengers of an open-topped transport instead of the hull.
       if (fs.length > 0 && !forced && openDets.has(t.id) && canReachDet(s, fs, t.id, false, true)) {
@@ -1722,6 +2047,12 @@ export function combatActions(s: EpicState, side: EpicSide, first = false): Epic
         if (first) return out;
       }
     }
+    // NE-W04: Démolition at a building in reach.
+    for (const st of s.structures)
+      if (!checkDemolish(s, side, d.id, st.id)) {
+        out.push({ type: 'demolish', det: d.id, building: st.id });
+        if (first) return out;
+      }
     for (const b of s.bases)
       if (b.det === d.id && b.alive && prof(b).abilities.bizarboy)
         for (const t of s.dets)
@@ -1887,6 +2218,20 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       const len = Math.hypot(a.dx, a.dy);
       for (const b of bs) b.moved += len;
       const to = a.type === 'zone' ? 2 : a.alt;
+      if (a.type === 'fly' && a.bombs && a.bombs.length > 0) {
+        // NE-U105: each bomb is resolved at once, on its own, as the flight is declared (ASSUMPTION: before any
+        // interception of that flight).
+        const book = openBook(s);
+        for (const bomb of a.bombs) {
+          const bomber = baseById(s, bomb.base)!;
+          const w = prof(bomber)
+            .weapons.map((id) => WEAPONS[id]!)
+            .find((x) => x.abilities?.bombe)!;
+          dropBomb(ctx, bomber, w, { x: bomb.x, y: bomb.y });
+        }
+        closeBook(ctx, book);
+        if (checkWipeout(ctx)) break;
+      }
       if (a.type === 'zone') {
         const d = detById(s, a.det)!;
         d.zone = true;
@@ -1942,6 +2287,17 @@ export function exec(ctx: Ctx, a: EpicAction): void {
         { side },
       );
       const indirect = a.indirect === true;
+      if (a.oa !== undefined) {
+        oaUseOf(s, a.oa).art++;
+        emit(
+          ctx,
+          'NE-U53',
+          'direct',
+          `${a.oa} directs the barrage: observed, it scatters 1D6 cm.`,
+          `${a.oa} dirige le tir : observé, il dévie de 1D6 cm.`,
+          { units: [a.oa], side },
+        );
+      }
       resolveFire(
         ctx,
         firers(s, d, indirect),
@@ -1952,6 +2308,7 @@ export function exec(ctx: Ctx, a: EpicAction): void {
           snap: d.order === null,
           elite: a.elite ?? 0,
           indirect,
+          observed: a.oa !== undefined,
           aboard: a.aboard === true,
           rule: indirect ? 'C8' : a.aboard ? 'NE-U78' : 'C4',
         },
@@ -1969,11 +2326,35 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       if (!checkWipeout(ctx)) nextCombat(ctx);
       break;
     }
+    case 'offTable': {
+      const oa = baseById(s, a.oa)!;
+      oaUseOf(s, oa.id).off++;
+      const book = openBook(s);
+      offTableFire(ctx, oa, s.offTable.find((f) => f.id === a.formation)!, baseById(s, a.target)!);
+      closeBook(ctx, book);
+      if (!checkWipeout(ctx)) nextCombat(ctx);
+      break;
+    }
+    case 'power': {
+      const b = baseById(s, a.base)!;
+      s.powersUsed.push(b.id); // NE-U59: one power a turn; its detachment may still shoot
+      const book = openBook(s);
+      usePower(ctx, b, POWERS[a.power]!, a.target);
+      closeBook(ctx, book);
+      if (!checkWipeout(ctx)) nextCombat(ctx);
+      break;
+    }
+    case 'demolish': {
+      const d = detById(s, a.det)!;
+      d.acted = true;
+      demolish(ctx, firers(s, d), a.building);
+      nextCombat(ctx);
+      break;
+    }
     case 'bzzzt': {
       const b = baseById(s, a.base)!;
       const book = openBook(s);
-      s.powersUsed.push(b.id);
-      detOf(s, b).acted = true;
+      s.powersUsed.push(b.id); // NE-U59: the power is its own action; its detachment may still shoot
       bzzzt(ctx, b, a.target);
       closeBook(ctx, book);
       if (!checkWipeout(ctx)) nextCombat(ctx);

@@ -7,7 +7,7 @@ import { basesOverlap, insideTable, pointInPolygon, TERRAIN_KINDS } from '../../
 import { schemaError } from '../../engine/record';
 import { err, ok, type Result } from '../../engine/result';
 import { abilityRefusal, findAbility } from './catalogue';
-import { PROFILES } from './data';
+import { PROFILES, WEAPONS } from './data';
 import { cargo } from './state';
 import { ALTITUDES, EPIC_SIDES, type EpicSide } from './types';
 
@@ -28,9 +28,25 @@ const scenarioSchema = z.object({
         kind: z.enum(TERRAIN_KINDS),
         height: z.number().min(0).max(100),
         poly: z.array(point).min(3).max(64),
+        /** NE-W04 / C10: a building's Structure Points and save (both or neither; buildings only). */
+        sp: z.number().int().min(1).max(50).optional(),
+        save: z.number().int().min(2).max(7).optional(),
       }),
     )
     .max(200),
+  /** NE-U54: off-table artillery Formations, each called once through an OA of its side. */
+  offTable: z
+    .array(
+      z.object({
+        id,
+        side: z.enum(EPIC_SIDES),
+        name: message,
+        points: z.number().int().min(0).max(5000),
+        weapon: z.string().max(40),
+      }),
+    )
+    .max(10)
+    .optional(),
   objectives: z
     .array(z.object({ id, x: z.number(), y: z.number(), value: z.number().min(0).max(100) }))
     .max(20),
@@ -93,6 +109,19 @@ export function parseEpicScenario(json: unknown): Result<EpicScenario> {
         `terrain.${i}.id`,
       );
     seen.add(t.id);
+    // NE-W04: Structure Points and a save belong to buildings, and go together.
+    if ((t.sp !== undefined || t.save !== undefined) && t.kind !== 'building')
+      return fail(
+        `terrain "${t.id}" is a ${t.kind}: only a building has Structure Points and a save (NE-W04).`,
+        `le décor « ${t.id} » est de type ${t.kind} : seul un bâtiment a des Points de Structure et une sauvegarde (NE-W04).`,
+        `terrain.${i}.${t.sp !== undefined ? 'sp' : 'save'}`,
+      );
+    if ((t.sp === undefined) !== (t.save === undefined))
+      return fail(
+        `building "${t.id}" needs both Structure Points (sp) and a save, or neither (NE-W04).`,
+        `le bâtiment « ${t.id} » doit avoir des Points de Structure (sp) et une sauvegarde, ou aucun des deux (NE-W04).`,
+        `terrain.${i}.${t.sp === undefined ? 'sp' : 'save'}`,
+      );
   }
   for (const [i, o] of sc.objectives.entries())
     if (o.x < 0 || o.y < 0 || o.x > table.width || o.y > table.height)
@@ -102,6 +131,22 @@ export function parseEpicScenario(json: unknown): Result<EpicScenario> {
         `objectives.${i}`,
       );
   const ids = new Set<string>();
+  for (const [i, f] of (sc.offTable ?? []).entries()) {
+    const w = WEAPONS[f.weapon];
+    if (!w?.abilities?.artillerie || !w.abilities.gabarit)
+      return fail(
+        `off-table Formation "${f.id}": "${f.weapon}" is not an Artillerie template weapon (NE-U54).`,
+        `Formation hors champ « ${f.id} » : « ${f.weapon} » n'est pas une arme d'Artillerie à gabarit (NE-U54).`,
+        `offTable.${i}.weapon`,
+      );
+    if (ids.has(f.id))
+      return fail(
+        `id "${f.id}" is used twice.`,
+        `l'identifiant « ${f.id} » est utilisé deux fois.`,
+        `offTable.${i}.id`,
+      );
+    ids.add(f.id);
+  }
   const placed: { x: number; y: number; r: number; alt: number; field: string }[] = [];
   for (const side of EPIC_SIDES)
     if (!sc.detachments.some((d) => d.side === side))

@@ -43,6 +43,25 @@ export interface WeaponAbilities {
   tourelle?: boolean;
   /** C8: a template of this diameter (cm) per attack die, centred on the target; every base under it is rolled against. */
   gabarit?: number;
+  /** NE-W04 Démolition (X): a hit on a building forces its save at PA X; a failure costs 1 Structure Point. */
+  demolition?: number;
+  /** NE-U105: a bomb: `attacks` templates dropped on the flyer's line of movement during its flight, never fired. */
+  bombe?: boolean;
+}
+
+/** NE-U59…U61: a psychic power a psyker's profile lists. Physical powers are ranged attacks; ethereal ones bypass armour. */
+export interface PowerProfile {
+  id: string;
+  name: Message;
+  /** NE-U60 physical / NE-U61 ethereal. */
+  kind: 'physique' | 'ethere';
+  /** NE-U59: when it is used (only Combat-phase generic powers are defined so far). */
+  phase: 'combat';
+  range: number;
+  attacks: number;
+  toHit: number;
+  /** Physical powers only: armour penetration. */
+  pa: number;
 }
 
 /** Unit abilities of seed 002 that the sample forces use, keyed by their catalogue entry. */
@@ -109,6 +128,12 @@ export interface Abilities {
   volant?: boolean;
   /** NE-U43…U47 Intercepteur: may create an interception zone on a Charge order. */
   intercepteur?: boolean;
+  /** NE-U06: a Gargant: gives a Bizarboy D6 energy each time it counts. */
+  gargant?: boolean;
+  /** NE-U53…U55 OA (forward observer): directs artillery and calls off-table artillery. */
+  oa?: boolean;
+  /** NE-U59: a psyker and the ids of its powers (data.ts `POWERS`). */
+  psyker?: string[];
 }
 
 /** NE-U95: altitudes: 0 on the ground (landed), 1 Low (LOS height 20 cm), 2 High (40 cm). */
@@ -252,6 +277,34 @@ export interface SideState {
   name: Message;
 }
 
+/** NE-U54: an off-table artillery Formation of the scenario: called once through an OA. */
+export interface OffTableFormation {
+  id: string;
+  side: EpicSide;
+  name: Message;
+  /** Destruction Points the opponent gets when it fires (C14). */
+  points: number;
+  /** Its weapon (data.ts `WEAPONS`, an Artillerie template weapon). */
+  weapon: string;
+  used: boolean;
+}
+
+/** NE-U53: what an OA base directed this turn. */
+export interface OaUse {
+  base: string;
+  /** Artillery shots directed. */
+  art: number;
+  /** Off-table calls made (0 or 1). */
+  off: number;
+}
+
+/** NE-W04 / C10: a building's Structure Points and save (from the scenario's terrain). */
+export interface Structure {
+  id: string;
+  sp: number;
+  save: number;
+}
+
 export interface EpicState extends BaseState {
   scenario: string;
   turn: number;
@@ -278,6 +331,12 @@ export interface EpicState extends BaseState {
   assaultsDone: string[];
   /** NE-U33: holders whose morale re-roll was used this turn. */
   moraleRerolls: string[];
+  /** NE-U54: the scenario's off-table artillery formations. */
+  offTable: OffTableFormation[];
+  /** NE-U53: OAs that directed fire this turn. */
+  oaUse: OaUse[];
+  /** NE-W04: the buildings that have Structure Points, and what they have left. */
+  structures: Structure[];
   result: { winner: EpicSide | null; points: Record<Side, number>; reason: Message } | null;
 }
 
@@ -297,11 +356,34 @@ export type EpicAction =
   | { type: 'intercept'; det: string; at: number }
   | { type: 'noIntercept' }
   | { type: 'dr'; base: string; n: number; at: number }
-  | { type: 'fly'; det: string; dx: number; dy: number; alt: number }
+  | {
+      type: 'fly';
+      det: string;
+      dx: number;
+      dy: number;
+      alt: number;
+      /** NE-U105: bomb templates dropped on the way: which base drops one, and where (on its line of movement). */
+      bombs?: { base: string; x: number; y: number }[];
+    }
   | { type: 'zone'; det: string; dx: number; dy: number }
   | { type: 'intercepter'; det: string; at?: number; target?: string }
   | { type: 'laisser' }
-  | { type: 'shoot'; det: string; target: string; elite?: number; indirect?: boolean; aboard?: boolean }
+  | {
+      type: 'shoot';
+      det: string;
+      target: string;
+      elite?: number;
+      indirect?: boolean;
+      aboard?: boolean;
+      /** NE-U53: the OA base directing this indirect fire. */
+      oa?: string;
+    }
+  /** NE-U54: an OA calls an off-table Formation on an enemy base (the template is centred on it). */
+  | { type: 'offTable'; oa: string; formation: string; target: string }
+  /** NE-U59…U61: a psyker uses a Combat-phase power on an enemy detachment. */
+  | { type: 'power'; base: string; power: string; target: string }
+  /** NE-W04: a detachment shoots its Démolition weapons at a building. */
+  | { type: 'demolish'; det: string; building: string }
   | { type: 'assault'; base: string }
   | { type: 'bzzzt'; base: string; target: string };
 
