@@ -147,7 +147,7 @@ describe('blank rows (NE-PH01…PH13, NE-U64)', () => {
   it('NE-00: a weapon ability granted to a detachment, or one not implemented, is refused by name', () => {
     for (const [name, text] of [
       ['NE-W01', 'weapon ability'],
-      ['Rouleau', 'not implemented'],
+      ['Psyker', 'not implemented'],
       ['Bizarboy', 'cannot be granted'],
       ['Tir nucléaire', 'unknown'],
     ] as const) {

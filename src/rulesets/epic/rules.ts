@@ -62,6 +62,7 @@ import {
   prof,
   remaining,
   sideAlive,
+  skims,
   terrainUnder,
   towing,
   zocRadius,
@@ -139,6 +140,8 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
         disembarkPaid: false,
         champs: p.abilities.champs ?? 0,
         drUsed: 0,
+        crushes: 0,
+        crushStop: null,
         alt: p.abilities.volant && !b.carriedBy ? ALTITUDES.indexOf(b.altitude ?? 'haute') : 0,
         landed: 0,
       });
@@ -408,6 +411,8 @@ function finale(ctx: Ctx): void {
   }
   for (const b of s.bases) {
     b.drUsed = 0;
+    b.crushes = 0;
+    b.crushStop = null;
     b.moved = 0;
     b.charged = false;
     b.embarkPaid = false;
@@ -664,6 +669,7 @@ function checkPath(
 ): GameError | null {
   const p = prof(b);
   const jump = !!p.abilities.reacteursDorsaux;
+  const skim = !!p.abilities.antigrav;
   for (const o of s.bases) {
     if (o.side === b.side || !onTable(o)) continue;
     const oc = prof(o).cls;
@@ -681,6 +687,7 @@ function checkPath(
         `Le mouvement traverse le socle ennemi ${o.id} (C3).`,
       );
     if (o.det === chargeDet) continue;
+    if (skim && !skims(o)) continue; // NE-U01: only Antigrav / Réacteurs Dorsaux ZOCs hold an Antigrav base
     const zr = zocRadius(o) + p.radius - 1e-6;
     if (startGap < zr) continue; // a ZOC it started in
     // Geometry first, then whether the base has a ZOC at all (the dearer test).

@@ -109,6 +109,12 @@ export interface Abilities {
   volant?: boolean;
   /** NE-U43…U47 Intercepteur: may create an interception zone on a Charge order. */
   intercepteur?: boolean;
+  /** NE-U01 Antigrav (skimmer): blocked only by Antigrav / Réacteurs Dorsaux of its class or higher, this turn. */
+  antigrav?: boolean;
+  /** NE-U41 Infiltration: a pre-game move (class 1 double, else one move), never into an enemy ZOC. */
+  infiltration?: boolean;
+  /** NE-U70 Rouleau: on Charge, may crush bases of a lower class during its move. */
+  rouleau?: boolean;
 }
 
 /** NE-U95: altitudes: 0 on the ground (landed), 1 Low (LOS height 20 cm), 2 High (40 cm). */
@@ -166,6 +172,13 @@ export interface EpicBase {
   landed: number;
   /** NE-U36: close defences already used this turn. */
   drUsed: number;
+  /** NE-U70: crush attempts made this turn (the next needs 1 more on the die; at most 3). */
+  crushes: number;
+  /**
+   * NE-U70: the enemy base that survived this base's crush and stopped it (engaged), with the movement it had
+   * used before the stop; null when not stopped. NE-U70 clause 4 frees it if a friend destroys that base.
+   */
+  crushStop: { by: string; moved: number } | null;
 }
 
 export interface EpicDetachment {

@@ -1,0 +1,215 @@
+/**
+ * Issue #3, movement abilities of seed 002: NE-U01 Antigrav, NE-U41 Infiltration, NE-U68/U69 the forced moves of
+ * restricted robots, NE-U70 Rouleau. Each test names its catalogue id and case (shared/rules/002_netepic_orks.md);
+ * dice are fixed through the real seeded RNG (`play(…, dice)` or `rngForDice`), never stubbed.
+ */
+import { describe, expect, it } from 'vitest';
+import { rngForDice } from '../../../test/helpers/dice';
+import { type DetSpec, giveOrders, type PositionSpec, play, position } from '../../../test/helpers/epic';
+import type { GameEvent } from '../../engine/contract';
+import { Rng } from '../../engine/rng';
+import type { Ctx } from './combat';
+import { epicRuleset } from './index';
+import { isBlocked } from './state';
+import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState, Order } from './types';
+
+// --- helpers ---------------------------------------------------------------------------------------------
+
+const base = (s: EpicState, id: string): EpicBase =>
+  s.bases.find((b) => b.id === id) ?? s.bases.find((b) => b.det === id)!;
+const det = (s: EpicState, id: string): EpicDetachment => s.dets.find((d) => d.id === id)!;
+const refusal = (s: EpicState, a: EpicAction): string | null => {
+  const r = epicRuleset.validate(s, a);
+  return r.ok ? null : r.error.code;
+};
+const byRule = (events: GameEvent[], rule: string, kind: string) =>
+  events.filter((e) => e.rule === rule && e.kind === kind);
+/** A QG detachment: a Warboss (blue) or a Captain (red), for the command radius (C2). */
+const qg = (side: EpicSide, x: number, y: number): DetSpec => ({
+  id: `qg-${side}`,
+  side,
+  bases: [{ id: `qg-${side}-1`, profile: side === 'blue' ? 'warboss' : 'captain', x, y }],
+});
+/** Far-away bases so that no side is wiped out by a test's casualties. */
+const reserves = (): DetSpec[] => [
+  { id: 'res-blue', side: 'blue', bases: [{ id: 'res-b', profile: 'tactical', x: 3, y: 97 }] },
+  { id: 'res-red', side: 'red', bases: [{ id: 'res-r', profile: 'tactical', x: 147, y: 97 }] },
+];
+const one1 = (id: string, side: EpicSide, profile: string, x: number, y: number, facing = 0): DetSpec => ({
+  id,
+  side,
+  bases: [{ id: `${id}-1`, profile, x, y, facing }],
+});
+const pos = (dets: DetSpec[], extra: Partial<PositionSpec> = {}) =>
+  position({ dets: [...dets, ...reserves()], ...extra });
+/** Lets a move through every interception decision (nobody fires). */
+function settle(st: EpicState, dice?: number[]): { state: EpicState; events: GameEvent[] } {
+  let s = st;
+  const events: GameEvent[] = [];
+  while (s.phase === 'mouvement.interception') {
+    const r = play(s, { type: 'noIntercept' }, dice);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { state: s, events };
+}
+/** Plays an action, then lets it through any interception; `dice` go to the step that resolves it. */
+function act(st: EpicState, a: EpicAction, dice?: number[]): { state: EpicState; events: GameEvent[] } {
+  const first = play(st, a, dice);
+  if (first.state.phase !== 'mouvement.interception') return first;
+  const rest = settle(first.state, dice);
+  return { state: rest.state, events: [...first.events, ...rest.events] };
+}
+const orders = (s: EpicState, o: Record<string, Order>, first: EpicSide = 'blue') => giveOrders(s, o, first);
+const rect = (
+  id: string,
+  kind: 'forest' | 'building' | 'impassable',
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+) => ({
+  id,
+  kind,
+  height: 3,
+  poly: [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ],
+});
+const ctxFor = (s: EpicState, dice: number[]): Ctx & { ev: GameEvent[] } => ({
+  s: epicRuleset.clone(s),
+  rng: new Rng(rngForDice(dice)),
+  ev: [],
+});
+
+// --- NE-U01 Antigrav -------------------------------------------------------------------------------------
+
+describe('NE-U01 Antigrav', () => {
+  it('NE-U01 T1: an Antigrav class-3 tank engaged by a class-3 tank without Antigrav may move away; a plain tank could not', () => {
+    // Red Land Speeder (Antigrav, class 3) and a red Rhino (class 3), each in contact with a blue Battlewagon.
+    const s = orders(
+      pos([
+        one1('speeder', 'red', 'land-speeder', 100, 40),
+        one1('wagon', 'blue', 'battlewagon', 96.75, 40),
+        one1('rhino', 'red', 'rhino', 100, 60),
+        one1('wagon2', 'blue', 'battlewagon', 96.75, 60),
+        qg('red', 120, 50),
+        qg('blue', 20, 50),
+      ]),
+      { speeder: 'avance', rhino: 'avance' },
+      'red',
+    );
+    expect(isBlocked(s, base(s, 'speeder'))).toBe(false);
+    expect(isBlocked(s, base(s, 'rhino'))).toBe(true);
+    let st = play(s, { type: 'activate', det: 'rhino' }).state;
+    expect(refusal(st, { type: 'move', base: 'rhino-1', to: { x: 110, y: 60 } })).toBe('ERR_BLOCKED');
+    st = play(st, { type: 'done' }).state;
+    st = play(st, { type: 'activate', det: 'wagon' }).state;
+    st = play(st, { type: 'done' }).state;
+    st = play(st, { type: 'activate', det: 'speeder' }).state;
+    // It leaves the assault by moving: the C6 disengagement hit is rolled ([1]: a miss).
+    const r = act(st, { type: 'move', base: 'speeder-1', to: { x: 115, y: 40 } }, [1]);
+    expect(base(r.state, 'speeder-1')).toMatchObject({ x: 115, y: 40, alive: true });
+    expect(byRule(r.events, 'C6', 'disengage')).toHaveLength(1);
+  });
+
+  it('NE-U01 T2: engaged by an enemy Antigrav class-3 base it is blocked; by an Antigrav class-2 base it is not', () => {
+    const make = (profile: string) =>
+      orders(
+        pos([
+          one1('speeder', 'red', 'land-speeder', 100, 40),
+          one1('foe', 'blue', profile, 90, 40),
+          qg('red', 120, 50),
+          qg('blue', 75, 55),
+        ]),
+        { foe: 'charge', speeder: 'avance' },
+      );
+    const charge = (profile: string) => {
+      let st = play(make(profile), { type: 'activate', det: 'foe' }).state;
+      st = act(st, { type: 'charge', base: 'foe-1', target: 'speeder-1' }).state;
+      return play(st, { type: 'done' }).state;
+    };
+    const byClass3 = charge('land-speeder');
+    expect(base(byClass3, 'foe-1').charged).toBe(true);
+    expect(isBlocked(byClass3, base(byClass3, 'speeder-1'))).toBe(true);
+    const st3 = play(byClass3, { type: 'activate', det: 'speeder' }).state;
+    expect(refusal(st3, { type: 'move', base: 'speeder-1', to: { x: 115, y: 40 } })).toBe('ERR_BLOCKED');
+
+    const byClass2 = charge('deffkopta');
+    expect(isBlocked(byClass2, base(byClass2, 'speeder-1'))).toBe(false);
+    const st2 = play(byClass2, { type: 'activate', det: 'speeder' }).state;
+    expect(refusal(st2, { type: 'move', base: 'speeder-1', to: { x: 115, y: 40 } })).toBeNull();
+  });
+
+  it('NE-U01 T3: engaged after it moved by an Antigrav class-3 base, it is blocked this turn only; in a later turn it moves normally', () => {
+    let st = orders(
+      pos([
+        one1('speeder', 'red', 'land-speeder', 110, 40),
+        one1('foe', 'blue', 'land-speeder', 80, 40),
+        qg('red', 120, 60),
+        qg('blue', 75, 55),
+      ]),
+      { foe: 'charge', speeder: 'avance' },
+      'red',
+    );
+    st = play(st, { type: 'activate', det: 'speeder' }).state;
+    st = act(st, { type: 'move', base: 'speeder-1', to: { x: 100, y: 40 } }).state;
+    st = play(st, { type: 'done' }).state;
+    st = play(st, { type: 'activate', det: 'foe' }).state;
+    st = act(st, { type: 'charge', base: 'foe-1', target: 'speeder-1' }).state;
+    // This turn: blocked, so it does not fire (C3).
+    expect(isBlocked(st, base(st, 'speeder-1'))).toBe(true);
+    // A later turn, the same contact with neither base having charged that turn (the state a turn starts
+    // from: `charged` is cleared in the Phase Finale): it is not blocked and may move away.
+    const later = orders(
+      pos([
+        one1('speeder', 'red', 'land-speeder', 100, 40),
+        one1('foe', 'blue', 'land-speeder', 97, 40),
+        qg('red', 120, 60),
+        qg('blue', 75, 55),
+      ]),
+      { speeder: 'avance' },
+      'red',
+    );
+    expect(isBlocked(later, base(later, 'speeder-1'))).toBe(false);
+    const go = play(later, { type: 'activate', det: 'speeder' }).state;
+    expect(refusal(go, { type: 'move', base: 'speeder-1', to: { x: 115, y: 40 } })).toBeNull();
+  });
+
+  it('NE-U01 T4: it crosses enemy ZOCs and a forest with no stop or penalty, crosses impassable ground, but may not end on it', () => {
+    const terrain = [rect('wood', 'forest', 60, 36, 70, 50), rect('rock', 'impassable', 48, 36, 52, 50)];
+    const s = orders(
+      pos(
+        [
+          one1('speeder', 'red', 'land-speeder', 80, 40),
+          one1('rhino', 'red', 'rhino', 80, 32),
+          one1('inf', 'blue', 'boyz', 75, 44.5), // an infantry ZOC across the path
+          one1('wagon', 'blue', 'battlewagon', 55, 35), // a class-3 ZOC across the path
+          qg('red', 120, 50),
+          qg('blue', 20, 80),
+        ],
+        { terrain },
+      ),
+      { speeder: 'avance', rhino: 'avance' },
+      'red',
+    );
+    let st = play(s, { type: 'activate', det: 'speeder' }).state;
+    // Ends on the impassable rock: refused.
+    expect(refusal(st, { type: 'move', base: 'speeder-1', to: { x: 50, y: 40 } })).toBe('ERR_TERRAIN');
+    // 34 cm through both ZOCs, the forest and over the rock: legal, and the forest costs nothing extra.
+    const r = act(st, { type: 'move', base: 'speeder-1', to: { x: 46, y: 40 } });
+    st = r.state;
+    expect(base(st, 'speeder-1')).toMatchObject({ x: 46, y: 40 });
+    expect(base(st, 'speeder-1').moved).toBeCloseTo(34, 6);
+    expect(byRule(r.events, 'C1', 'move')).toHaveLength(1);
+    // A plain class-3 vehicle may not do that: the Battlewagon's ZOC stops it (C3).
+    st = play(st, { type: 'done' }).state;
+    st = play(st, { type: 'activate', det: 'inf' }).state;
+    st = play(st, { type: 'done' }).state;
+    st = play(st, { type: 'activate', det: 'rhino' }).state;
+    expect(refusal(st, { type: 'move', base: 'rhino-1', to: { x: 58, y: 32 } })).toBe('ERR_ZOC');
+  });
+});
