@@ -43,8 +43,8 @@ export const epicTurnMachine = setup({
           on: { ACTIVER: 'activation', FIN_DES_ACTIVATIONS: 'finInterception' },
         },
         /**
-         * The active detachment's bases move, charge, embark, disembark; flyers fly (NE-U100) and interceptors
-         * create their zone (NE-U43); Waaagh! and On y va! are called here.
+         * The active detachment's bases move, charge, crush (NE-U70), embark, disembark; flyers fly (NE-U100) and
+         * interceptors create their zone (NE-U43); Waaagh! and On y va! are called here.
          */
         activation: {
           meta: {
@@ -52,6 +52,7 @@ export const epicTurnMachine = setup({
               'move',
               'moveDet',
               'charge',
+              'crush',
               'embark',
               'disembark',
               'fly',

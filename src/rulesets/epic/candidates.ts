@@ -142,6 +142,18 @@ function activationCandidates(s: EpicState): EpicAction[] {
         const a: EpicAction = { type: 'charge', base: b.id, target: o.id };
         if (!check(s, a)) out.push(a);
       }
+      // NE-U70: a Rouleau base may crush one of the two nearest lower-class bases in reach.
+      if (prof(b).abilities.rouleau) {
+        let n = 0;
+        for (const o of foes) {
+          if (n >= 2 || prof(o).cls >= prof(b).cls) continue;
+          const a: EpicAction = { type: 'crush', base: b.id, target: o.id };
+          if (!check(s, a)) {
+            out.push(a);
+            n++;
+          }
+        }
+      }
     }
   }
   const flyers = bases.length > 0 && bases.every((b) => prof(b).abilities.volant);

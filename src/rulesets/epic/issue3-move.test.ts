@@ -213,3 +213,181 @@ describe('NE-U01 Antigrav', () => {
     expect(refusal(st, { type: 'move', base: 'rhino-1', to: { x: 58, y: 32 } })).toBe('ERR_ZOC');
   });
 });
+
+// --- NE-U70 Rouleau --------------------------------------------------------------------------------------
+
+describe('NE-U70 Rouleau', () => {
+  /** The crush roll of an event list: its die and the target it needed. */
+  const crushRoll = (events: GameEvent[]) => {
+    const e = byRule(events, 'NE-U70', 'crush');
+    expect(e).toHaveLength(1);
+    const d = e[0]!.dice![0]!;
+    return { die: d.dice[0], target: d.target };
+  };
+  /** Blue crushers on Charge against a red infantry detachment (Sans moral: no morale test disturbs the dice). */
+  const field = (crushers: DetSpec, targets: DetSpec['bases'], terrain: PositionSpec['terrain'] = []) =>
+    orders(
+      pos(
+        [
+          crushers,
+          { id: 'tac', side: 'red', morale: null, bases: targets },
+          qg('blue', 35, 60),
+          qg('red', 120, 50),
+        ],
+        { terrain },
+      ),
+      { [crushers.id]: 'charge' },
+    );
+
+  it('NE-U70 T1: a Battlewagon on Charge crushes a first infantry base on [4] (save [3] fails) and moves on; the next needs 5+: [4] misses, it stops and an assault is engaged', () => {
+    let st = field(one1('wagon', 'blue', 'battlewagon', 40, 50), [
+      { id: 'a', profile: 'tactical', x: 48, y: 50 },
+      { id: 'b', profile: 'tactical', x: 54, y: 50 },
+    ]);
+    st = play(st, { type: 'activate', det: 'wagon' }).state;
+    let r = act(st, { type: 'crush', base: 'wagon-1', target: 'a' }, [4, 3]);
+    expect(crushRoll(r.events)).toEqual({ die: 4, target: 4 });
+    expect(base(r.state, 'a').alive).toBe(false);
+    expect(base(r.state, 'wagon-1').charged).toBe(false);
+    expect(base(r.state, 'wagon-1').x).toBeCloseTo(48 - 2.75, 6);
+    r = act(r.state, { type: 'crush', base: 'wagon-1', target: 'b' }, [4]);
+    expect(crushRoll(r.events)).toEqual({ die: 4, target: 5 });
+    st = r.state;
+    const w = base(st, 'wagon-1');
+    expect(base(st, 'b').alive).toBe(true);
+    expect(w.charged).toBe(true);
+    expect(w.x).toBeCloseTo(54 - 2.75, 6);
+    expect(byRule(r.events, 'NE-U70', 'crushStopped')).toHaveLength(1);
+    // The move has stopped: no further move, crush or charge this turn.
+    expect(refusal(st, { type: 'move', base: 'wagon-1', to: { x: 51, y: 60 } })).toBe('ERR_TOO_FAR');
+    expect(refusal(st, { type: 'crush', base: 'wagon-1', target: 'b' })).toBe('ERR_ENGAGED');
+    // The assault is a normal one, resolved in the Combat phase.
+    st = play(st, { type: 'done' }).state;
+    while (st.phase === 'mouvement.choix') st = play(st, { type: 'pass' }).state;
+    expect(epicRuleset.candidates(st)).toContainEqual({ type: 'assault', base: 'b' });
+  });
+
+  it('NE-U70 T2: a first target in light cover: the crush die [4] misses (5+ needed), the move stops and an assault is engaged', () => {
+    let st = field(
+      one1('wagon', 'blue', 'battlewagon', 40, 50),
+      [{ id: 'a', profile: 'tactical', x: 48, y: 50 }],
+      [rect('wood', 'forest', 46, 45, 56, 55)],
+    );
+    st = play(st, { type: 'activate', det: 'wagon' }).state;
+    const r = act(st, { type: 'crush', base: 'wagon-1', target: 'a' }, [4]);
+    const e = byRule(r.events, 'NE-U70', 'crush')[0]!;
+    expect(e.dice![0]).toMatchObject({ dice: [4], target: 5 });
+    expect(e.dice![0]!.modifiers).toEqual([
+      { label: { en: 'light cover (C4)', fr: 'couvert léger (C4)' }, value: -1 },
+    ]);
+    expect(base(r.state, 'a').alive).toBe(true);
+    expect(base(r.state, 'wagon-1').charged).toBe(true);
+    expect(byRule(r.events, 'C4', 'saved').length + byRule(r.events, 'C4', 'unsaved').length).toBe(0);
+  });
+
+  it('NE-U70 T3: a class-2 crusher misses on a first die of [4] (5+ needed)', () => {
+    let st = field(one1('dread', 'blue', 'deff-dread', 40, 50), [
+      { id: 'a', profile: 'tactical', x: 46, y: 50 },
+    ]);
+    st = play(st, { type: 'activate', det: 'dread' }).state;
+    const r = act(st, { type: 'crush', base: 'dread-1', target: 'a' }, [4]);
+    expect(crushRoll(r.events)).toEqual({ die: 4, target: 5 });
+    expect(base(r.state, 'a').alive).toBe(true);
+    expect(base(r.state, 'dread-1').charged).toBe(true);
+  });
+
+  it('NE-U70 T4: a class-4 crusher hits on [4] at PA −1: a 4+ save die of [4] becomes 3 and fails; a class-3 crusher (PA 0) would have saved', () => {
+    const run = (profile: string) => {
+      let st = field(one1('crusher', 'blue', profile, 40, 50), [
+        { id: 'v', profile: 'veteran', x: 50, y: 50 },
+      ]);
+      st = play(st, { type: 'activate', det: 'crusher' }).state;
+      return act(st, { type: 'crush', base: 'crusher-1', target: 'v' }, [4, 4]);
+    };
+    const heavy = run('fortress');
+    expect(crushRoll(heavy.events)).toEqual({ die: 4, target: 4 });
+    expect(byRule(heavy.events, 'C4', 'unsaved')[0]!.dice!.at(-1)).toMatchObject({ dice: [4], target: 5 });
+    expect(base(heavy.state, 'v').alive).toBe(false);
+    const wagon = run('battlewagon');
+    expect(byRule(wagon.events, 'C4', 'saved')[0]!.dice!.at(-1)).toMatchObject({ dice: [4], target: 4 });
+    expect(base(wagon.state, 'v').alive).toBe(true);
+  });
+
+  it('NE-U70 T5: A crushes its target; B misses b and is stopped; A crushes b on [5] (save [1]): B is no longer engaged and crushes on at 5+', () => {
+    let st = field(
+      {
+        id: 'wagons',
+        side: 'blue',
+        bases: [
+          { id: 'A', profile: 'battlewagon', x: 40, y: 40 },
+          { id: 'B', profile: 'battlewagon', x: 40, y: 46 },
+        ],
+      },
+      [
+        { id: 'a', profile: 'tactical', x: 54, y: 34 },
+        { id: 'b', profile: 'tactical', x: 48, y: 46 },
+        { id: 'c', profile: 'tactical', x: 56, y: 46 },
+      ],
+    );
+    st = play(st, { type: 'activate', det: 'wagons' }).state;
+    st = act(st, { type: 'crush', base: 'A', target: 'a' }, [4, 3]).state;
+    expect(base(st, 'a').alive).toBe(false);
+    let r = act(st, { type: 'crush', base: 'B', target: 'b' }, [2]);
+    expect(crushRoll(r.events)).toEqual({ die: 2, target: 4 });
+    st = r.state;
+    expect(base(st, 'B').charged).toBe(true);
+    expect(refusal(st, { type: 'crush', base: 'B', target: 'c' })).toBe('ERR_ENGAGED');
+    r = act(st, { type: 'crush', base: 'A', target: 'b' }, [5, 1]);
+    expect(crushRoll(r.events)).toEqual({ die: 5, target: 5 });
+    st = r.state;
+    expect(base(st, 'b').alive).toBe(false);
+    expect(byRule(r.events, 'NE-U70', 'crushFreed')).toHaveLength(1);
+    const B = base(st, 'B');
+    expect(B.charged).toBe(false);
+    expect(B.crushStop).toBeNull();
+    expect(B.moved).toBeCloseTo(8 - 2.75, 6);
+    expect(refusal(st, { type: 'crush', base: 'B', target: 'c' })).toBeNull();
+    r = act(st, { type: 'crush', base: 'B', target: 'c' }, [4]);
+    expect(crushRoll(r.events)).toEqual({ die: 4, target: 5 });
+  });
+
+  it('NE-U70 T6: a Battlewagon on Avance touching infantry may not crush it; on Charge, out of contact, it may', () => {
+    const make = (order: Order, x: number) =>
+      orders(
+        pos([
+          one1('wagon', 'blue', 'battlewagon', 40, 50),
+          { id: 'tac', side: 'red', bases: [{ id: 'a', profile: 'tactical', x, y: 50 }] },
+          qg('blue', 35, 60),
+          qg('red', 120, 50),
+        ]),
+        { wagon: order },
+      );
+    const avance = play(make('avance', 42.75), { type: 'activate', det: 'wagon' }).state;
+    expect(refusal(avance, { type: 'crush', base: 'wagon-1', target: 'a' })).toBe('ERR_NOT_CHARGE');
+    const charge = play(make('charge', 48), { type: 'activate', det: 'wagon' }).state;
+    expect(refusal(charge, { type: 'crush', base: 'wagon-1', target: 'a' })).toBeNull();
+    expect(epicRuleset.candidates(charge)).toContainEqual({ type: 'crush', base: 'wagon-1', target: 'a' });
+  });
+
+  it('NE-U70: only lower classes are crushed, and at most 3 attempts per base and turn (ASSUMPTION)', () => {
+    let st = field(one1('wagon', 'blue', 'battlewagon', 20, 50), [
+      { id: 'a', profile: 'tactical', x: 26, y: 50 },
+      { id: 'b', profile: 'tactical', x: 32, y: 50 },
+      { id: 'c', profile: 'tactical', x: 38, y: 50 },
+      { id: 'd', profile: 'tactical', x: 44, y: 50 },
+    ]);
+    st = play(st, { type: 'activate', det: 'wagon' }).state;
+    st = act(st, { type: 'crush', base: 'wagon-1', target: 'a' }, [4, 1]).state;
+    st = act(st, { type: 'crush', base: 'wagon-1', target: 'b' }, [5, 1]).state;
+    const r = act(st, { type: 'crush', base: 'wagon-1', target: 'c' }, [6, 1]);
+    expect(crushRoll(r.events)).toEqual({ die: 6, target: 6 });
+    st = r.state;
+    expect(['a', 'b', 'c'].map((id) => base(st, id).alive)).toEqual([false, false, false]);
+    expect(refusal(st, { type: 'crush', base: 'wagon-1', target: 'd' })).toBe('ERR_CRUSH_LIMIT');
+    const rhino = field(one1('wagon', 'blue', 'battlewagon', 40, 50), [
+      { id: 'r', profile: 'rhino', x: 48, y: 50 },
+    ]);
+    const go = play(rhino, { type: 'activate', det: 'wagon' }).state;
+    expect(refusal(go, { type: 'crush', base: 'wagon-1', target: 'r' })).toBe('ERR_CRUSH_CLASS');
+  });
+});

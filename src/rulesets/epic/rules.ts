@@ -36,6 +36,7 @@ import {
   weaponsInReach,
 } from './combat';
 import { BZZZT_ROWS, ONYVA_ROWS, PROFILES, tableRow, WEAPONS } from './data';
+import { CRUSH_LIMIT, crush } from './rouleau';
 import type { EpicScenario } from './scenario';
 import {
   allowance,
@@ -77,6 +78,7 @@ import {
   type EpicState,
   type Leg,
   ORDERS,
+  type PendingMove,
 } from './types';
 
 // --- set-up -------------------------------------------------------------------------------------------------
@@ -560,6 +562,8 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
       return checkMoveDet(s, a.det, a.dx, a.dy);
     case 'charge':
       return checkCharge(s, a.base, a.target);
+    case 'crush':
+      return checkCrush(s, a.base, a.target);
     case 'embark':
       return checkEmbark(s, a.base, a.transport);
     case 'disembark':
@@ -868,6 +872,64 @@ function checkCharge(s: EpicState, id: string, targetId: string): GameError | nu
     return flightSpotOk(s, b, to.x, to.y, t.alt, new Set([b.id]))
       ? null
       : bad('ERR_OVERLAP', 'No room beside the target.', 'Pas de place à côté de la cible.');
+  const spot = checkSpot(s, b, to, new Set(), t.id);
+  if (spot && spot.code !== 'ERR_CONTACT') return spot;
+  return checkPath(s, b, b, to, t.det);
+}
+
+/**
+ * NE-U70: a crush attempt: a Rouleau base of the active detachment, on Charge, not engaged, with fewer than 3
+ * attempts this turn (ASSUMPTION), moves into contact with an enemy base of a lower class on the ground, along
+ * a path a charge could take.
+ */
+function checkCrush(s: EpicState, id: string, targetId: string): GameError | null {
+  const b = activeBase(s, id);
+  if (typeof b === 'string')
+    return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  if (!prof(b).abilities.rouleau)
+    return bad('ERR_NOT_ROULEAU', `${b.id} has no Rouleau (NE-U70).`, `${b.id} n'a pas Rouleau (NE-U70).`);
+  const d = detOf(s, b);
+  if (d.order !== 'charge')
+    return bad(
+      'ERR_NOT_CHARGE',
+      `${d.name.en} is not on a Charge order: no crushing (NE-U70).`,
+      `${d.name.fr} n'a pas d'ordre de Charge : pas d'écrasement (NE-U70).`,
+    );
+  if (!onTable(b) || b.alt > 0)
+    return bad('ERR_CARRIED', `${b.id} is not on the ground.`, `${b.id} n'est pas au sol.`);
+  if (contacts(s, b).length > 0)
+    return bad(
+      'ERR_ENGAGED',
+      `${b.id} is engaged: its move has stopped (NE-U70).`,
+      `${b.id} est engagé : son mouvement est arrêté (NE-U70).`,
+    );
+  if (b.crushes >= CRUSH_LIMIT)
+    return bad(
+      'ERR_CRUSH_LIMIT',
+      `${b.id} has made its ${CRUSH_LIMIT} crush attempts this turn (NE-U70).`,
+      `${b.id} a fait ses ${CRUSH_LIMIT} tentatives d'écrasement ce tour-ci (NE-U70).`,
+    );
+  const t = baseById(s, targetId);
+  if (!t || !onTable(t) || t.side === b.side || t.alt > 0)
+    return bad(
+      'ERR_TARGET',
+      `No enemy base "${targetId}" on the ground.`,
+      `Pas de socle ennemi « ${targetId} » au sol.`,
+    );
+  if (prof(t).cls >= prof(b).cls)
+    return bad(
+      'ERR_CRUSH_CLASS',
+      `Only bases of a lower class than ${b.id}'s can be crushed (NE-U70).`,
+      `Seuls des socles d'une classe inférieure à celle de ${b.id} peuvent être écrasés (NE-U70).`,
+    );
+  const to = contactPoint(b, t);
+  const cost = legCost(s, b, b, to);
+  if (cost > remaining(s, b) + 1e-9)
+    return bad(
+      'ERR_TOO_FAR',
+      `Out of reach: ${cost.toFixed(1)} cm needed, ${remaining(s, b).toFixed(1)} cm left.`,
+      `Hors de portée : ${cost.toFixed(1)} cm nécessaires, il reste ${remaining(s, b).toFixed(1)} cm.`,
+    );
   const spot = checkSpot(s, b, to, new Set(), t.id);
   if (spot && spot.code !== 'ERR_CONTACT') return spot;
   return checkPath(s, b, b, to, t.det);
@@ -1816,6 +1878,12 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       declareMove(ctx, 'charge', [{ base: b.id, from: { x: b.x, y: b.y }, to: contactPoint(b, t) }], t.id);
       break;
     }
+    case 'crush': {
+      const b = baseById(s, a.base)!;
+      const t = baseById(s, a.target)!;
+      declareMove(ctx, 'crush', [{ base: b.id, from: { x: b.x, y: b.y }, to: contactPoint(b, t) }], t.id);
+      break;
+    }
     case 'embark': {
       const b = baseById(s, a.base)!;
       const t = baseById(s, a.transport)!;
@@ -1993,7 +2061,7 @@ export function exec(ctx: Ctx, a: EpicAction): void {
  */
 function declareMove(
   ctx: Ctx,
-  kind: 'move' | 'charge' | 'disembark' | 'fly',
+  kind: PendingMove['kind'],
   legs: Leg[],
   target: string | null,
   paid = false,
@@ -2097,7 +2165,8 @@ function intercept(ctx: Ctx, det: string, at: number): void {
   for (const l of p.legs)
     where.set(l.base, { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at });
   const moverDet = baseById(s, p.legs[0]!.base)!.det;
-  const counterCharge = p.kind === 'charge' && p.target !== null && baseById(s, p.target)!.det === det;
+  const counterCharge =
+    (p.kind === 'charge' || p.kind === 'crush') && p.target !== null && baseById(s, p.target)!.det === det;
   emit(
     ctx,
     'C5',
@@ -2218,7 +2287,7 @@ function drIntercept(ctx: Ctx, id: string, n: number, at: number): void {
     y: where.from.y + (where.to.y - where.from.y) * at,
   };
   p.progress = at;
-  const counterCharge = p.kind === 'charge' && p.target === f.id;
+  const counterCharge = (p.kind === 'charge' || p.kind === 'crush') && p.target === f.id;
   const book = openBook(s);
   const moverDet = hit.base.det;
   drFire(ctx, f, hit.base, n, pt, counterCharge);
@@ -2267,7 +2336,15 @@ function finishMove(ctx: Ctx, immediate = false): void {
     carryAlong(s, b);
   }
   const first = baseById(s, p.legs[0]!.base)!;
-  if (p.kind === 'charge' && first.alive) {
+  if (p.kind === 'crush') {
+    const t = baseById(s, p.target!)!;
+    if (first.alive && t.alive) {
+      first.facing = Math.atan2(t.y - first.y, t.x - first.x);
+      const book = openBook(s);
+      crush(ctx, first, t);
+      closeBook(ctx, book);
+    }
+  } else if (p.kind === 'charge' && first.alive) {
     const t = baseById(s, p.target!)!;
     first.charged = true;
     if (isFlyer(first) && first.alt > 0) first.alt = t.alt; // NE-U92/U97: it ends at its target's altitude

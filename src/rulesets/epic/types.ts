@@ -240,7 +240,7 @@ export interface Leg {
 
 /** A move that enemy hidden counters could fire on (C5, NE-U44): paused until they decide. */
 export interface PendingMove {
-  kind: 'move' | 'charge' | 'disembark' | 'fly';
+  kind: 'move' | 'charge' | 'crush' | 'disembark' | 'fly';
   legs: Leg[];
   /** For a charge: the enemy base contacted. */
   target: string | null;
@@ -302,6 +302,8 @@ export type EpicAction =
   | { type: 'move'; base: string; to: Vec2 }
   | { type: 'moveDet'; det: string; dx: number; dy: number }
   | { type: 'charge'; base: string; target: string }
+  /** NE-U70: a Rouleau base on Charge moves into contact with a lower-class enemy base and tries to crush it. */
+  | { type: 'crush'; base: string; target: string }
   | { type: 'embark'; base: string; transport: string }
   | { type: 'disembark'; base: string; to: Vec2 }
   | { type: 'waaagh'; base: string }
