@@ -286,6 +286,13 @@ export function epicCandidates(s: EpicState): EpicAction[] {
   if (s.result) return [];
   const side = decider(s);
   switch (s.phase) {
+    case 'infiltration.choix': // NE-U41: each infiltrating detachment of the side
+      return s.dets
+        .filter((d) => d.side === side)
+        .map((d): EpicAction => ({ type: 'activate', det: d.id }))
+        .filter((a) => !check(s, a));
+    case 'infiltration.deplacement': // NE-U41: formation moves toward objectives, the enemy or cover; or decline
+      return [...formationMoves(s, s.active!), { type: 'done' }];
     case 'ordres': {
       const d = decisionOf(s)!.unit!;
       return ORDERS.map((order): EpicAction => ({ type: 'order', det: d, order })).filter(
@@ -338,14 +345,15 @@ export function epicLegal(s: EpicState): LegalSet<EpicAction> {
     (a) => a.type !== 'moveDet' && a.type !== 'move' && a.type !== 'disembark',
   );
   const regions: LegalRegion<EpicAction>[] = [];
-  if (s.phase === 'mouvement.activation')
+  if (s.phase === 'mouvement.activation' || s.phase === 'infiltration.deplacement')
     for (const b of s.bases) {
       if (
         b.det !== s.active ||
         !b.alive ||
         prof(b).abilities.volant ||
         isBlocked(s, b) ||
-        remaining(s, b) <= 0
+        remaining(s, b) <= 0 ||
+        (b.carriedBy !== null && s.phase === 'infiltration.deplacement') // NE-U41: no disembarking before turn 1
       )
         continue;
       const from = b.carriedBy ? baseById(s, b.carriedBy)! : b;

@@ -5,11 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rngForDice } from '../../../test/helpers/dice';
-import { type DetSpec, giveOrders, type PositionSpec, play, position } from '../../../test/helpers/epic';
+import {
+  type DetSpec,
+  giveOrders,
+  type PositionSpec,
+  play,
+  position,
+  scenarioJson,
+} from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
 import { Rng } from '../../engine/rng';
 import type { Ctx } from './combat';
 import { epicRuleset } from './index';
+import { infiltrationRollOff } from './rules';
 import { isBlocked } from './state';
 import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState, Order } from './types';
 
@@ -389,5 +397,93 @@ describe('NE-U70 Rouleau', () => {
     ]);
     const go = play(rhino, { type: 'activate', det: 'wagon' }).state;
     expect(refusal(go, { type: 'crush', base: 'wagon-1', target: 'r' })).toBe('ERR_CRUSH_CLASS');
+  });
+});
+
+// --- NE-U41 Infiltration ---------------------------------------------------------------------------------
+
+describe('NE-U41 Infiltration', () => {
+  /** A position whose detachments in `granted` get Infiltration from the army list (scenario abilities). */
+  const withGrants = (dets: DetSpec[], granted: string[]): EpicState => {
+    const json = scenarioJson({ dets: [...dets, ...reserves()] }) as {
+      detachments: { id: string; abilities?: string[] }[];
+    };
+    for (const d of json.detachments) if (granted.includes(d.id)) d.abilities = ['NE-U41'];
+    const sc = epicRuleset.parseScenario(json);
+    if (!sc.ok) throw new Error(sc.error.message.en);
+    const s = epicRuleset.setup(sc.value, 't');
+    if (!s.ok) throw new Error(s.error.message.en);
+    return s.value;
+  };
+
+  it('NE-U41 T1: Kommandos (class 1, move 10 cm) infiltrate up to 20 cm before turn 1', () => {
+    const s = pos([one1('kom', 'blue', 'kommandos', 20, 50), qg('blue', 10, 50), qg('red', 130, 50)]);
+    expect(s.phase).toBe('infiltration.choix');
+    expect(epicRuleset.decision(s)).toMatchObject({ side: 'blue', phase: 'infiltration.choix', turn: 1 });
+    expect(epicRuleset.candidates(s)).toEqual([{ type: 'activate', det: 'kom' }]);
+    let st = play(s, { type: 'activate', det: 'kom' }).state;
+    expect(st.phase).toBe('infiltration.deplacement');
+    expect(refusal(st, { type: 'move', base: 'kom-1', to: { x: 40.5, y: 50 } })).toBe('ERR_TOO_FAR');
+    const r = play(st, { type: 'move', base: 'kom-1', to: { x: 40, y: 50 } });
+    expect(byRule(r.events, 'NE-U41', 'move')).toHaveLength(1);
+    st = play(r.state, { type: 'done' }).state;
+    expect(base(st, 'kom-1')).toMatchObject({ x: 40, y: 50, moved: 0 });
+    expect(st.phase).toBe('ordres');
+    expect(st.turn).toBe(1);
+  });
+
+  it('NE-U41 T2: a class-3 infiltrator with a 20 cm move infiltrates 20 cm (one normal move, not doubled)', () => {
+    const s = withGrants([one1('wagon', 'blue', 'battlewagon', 20, 50), qg('red', 130, 50)], ['wagon']);
+    const st = play(s, { type: 'activate', det: 'wagon' }).state;
+    expect(refusal(st, { type: 'move', base: 'wagon-1', to: { x: 40.5, y: 50 } })).toBe('ERR_TOO_FAR');
+    expect(refusal(st, { type: 'move', base: 'wagon-1', to: { x: 40, y: 50 } })).toBeNull();
+  });
+
+  it('NE-U41: the move may not enter an enemy ZOC, even of a lower class (C3 alone would allow it); a detachment may decline', () => {
+    const s = withGrants(
+      [one1('wagon', 'blue', 'battlewagon', 20, 50), one1('tac', 'red', 'tactical', 36, 50)],
+      ['wagon'],
+    );
+    const st = play(s, { type: 'activate', det: 'wagon' }).state;
+    // The marine's ZOC (3.75 cm) reaches the Battlewagon (radius 1.75 cm) within 5.5 cm of its centre.
+    expect(refusal(st, { type: 'move', base: 'wagon-1', to: { x: 31, y: 50 } })).toBe('ERR_ZOC');
+    expect(refusal(st, { type: 'move', base: 'wagon-1', to: { x: 30, y: 50 } })).toBeNull();
+    const done = play(st, { type: 'done' }).state;
+    expect(base(done, 'wagon-1')).toMatchObject({ x: 20, y: 50 });
+    expect(done.phase.startsWith('infiltration')).toBe(false);
+  });
+
+  it('NE-U41 T3: both sides infiltrate: rolls blue 5, red 2: blue, red, blue, red, then blue moves the rest', () => {
+    const s = withGrants(
+      [
+        one1('k1', 'blue', 'kommandos', 20, 20),
+        one1('k2', 'blue', 'kommandos', 20, 40),
+        one1('k3', 'blue', 'kommandos', 20, 60),
+        one1('r1', 'red', 'tactical', 130, 20),
+        one1('r2', 'red', 'tactical', 130, 40),
+      ],
+      ['r1', 'r2'],
+    );
+    const ctx = ctxFor(s, [5, 2]);
+    infiltrationRollOff(ctx);
+    expect(ctx.ev[0]!.dice).toEqual([{ label: 'infiltration', sides: 6, dice: [5, 2] }]);
+    let st = ctx.s;
+    const order: string[] = [];
+    while (st.phase.startsWith('infiltration')) {
+      const side = epicRuleset.decision(st)!.side;
+      order.push(side);
+      const a = epicRuleset.candidates(st)[0]! as EpicAction;
+      st = play(st, a).state;
+      st = play(st, { type: 'done' }).state;
+    }
+    expect(order).toEqual(['blue', 'red', 'blue', 'red', 'blue']);
+    // Turn 1 begins (no QG in these positions: every detachment is Sans ordre, so the initiative roll follows).
+    expect(st.phase).toBe('initiative');
+    expect(st.turn).toBe(1);
+    // A tie is re-rolled (ASSUMPTION): 3–3, then 2–5: red starts.
+    const tie = ctxFor(s, [3, 3, 2, 5]);
+    infiltrationRollOff(tie);
+    expect(tie.ev).toHaveLength(2);
+    expect(tie.s.toAct).toBe('red');
   });
 });

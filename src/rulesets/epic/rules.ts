@@ -178,7 +178,7 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
     });
   }
   for (const b of s.bases) if (b.carriedBy) carryAlong(s, baseById(s, b.carriedBy)!);
-  startOrders({ s, rng: new Rng(s.rng), ev: null });
+  startInfiltration({ s, rng: new Rng(s.rng), ev: null });
   return { ok: true, value: s };
 }
 
@@ -226,6 +226,78 @@ export function decisionOf(s: EpicState): DecisionPoint | null {
 function go(ctx: Ctx, event: string): void {
   const from = ctx.s.phase;
   ctx.s.phase = nextPhase(epicPhases, from, event);
+}
+
+// --- NE-U41 Infiltration (before turn 1) ---------------------------------------------------------------------
+
+/** NE-U41: a detachment that may still make its infiltration move. */
+export const canInfiltrate = (s: EpicState, d: EpicDetachment): boolean =>
+  !d.activated && detHas(s, d, 'NE-U41', 'infiltration') && s.bases.some((b) => b.det === d.id && onTable(b));
+
+const sideCanInfiltrate = (s: EpicState, side: EpicSide): boolean =>
+  s.dets.some((d) => d.side === side && canInfiltrate(s, d));
+
+/** NE-U41: the pre-game phase: skipped without infiltrators; one side alone starts; both: a D6 roll-off. */
+function startInfiltration(ctx: Ctx): void {
+  const s = ctx.s;
+  const sides = EPIC_SIDES.filter((side) => sideCanInfiltrate(s, side));
+  if (sides.length === 0) {
+    go(ctx, 'INFILTRATION_FINIE');
+    startOrders(ctx);
+    return;
+  }
+  if (sides.length === 1) s.toAct = sides[0]!;
+  else infiltrationRollOff(ctx);
+}
+
+/**
+ * NE-U41: both sides infiltrate: each rolls a D6, the higher moves a detachment first (ASSUMPTION: ties are
+ * re-rolled).
+ */
+export function infiltrationRollOff(ctx: Ctx): void {
+  const s = ctx.s;
+  for (;;) {
+    const b = ctx.rng.die(6);
+    const r = ctx.rng.die(6);
+    emit(
+      ctx,
+      'NE-U41',
+      'infiltrationRoll',
+      `Infiltration: ${s.sides.blue.name.en} ${b}, ${s.sides.red.name.en} ${r}.`,
+      `Infiltration : ${s.sides.blue.name.fr} ${b}, ${s.sides.red.name.fr} ${r}.`,
+      { dice: [{ label: 'infiltration', sides: 6, dice: [b, r] }] },
+    );
+    if (b !== r) {
+      s.toAct = b > r ? 'blue' : 'red';
+      return;
+    }
+  }
+}
+
+/** NE-U41: a detachment's infiltration is over; the sides alternate, and one with none left lets the other go on. */
+function endInfiltration(ctx: Ctx): void {
+  const s = ctx.s;
+  const d = detById(s, s.active!)!;
+  coherencyCheck(ctx, d);
+  d.activated = true;
+  s.active = null;
+  emit(
+    ctx,
+    'NE-U41',
+    'infiltrated',
+    `${d.name.en} ends its infiltration.`,
+    `${d.name.fr} termine son infiltration.`,
+    { side: d.side },
+  );
+  go(ctx, 'ACTIVATION_FINIE');
+  const o = other(s.toAct);
+  if (sideCanInfiltrate(s, o)) s.toAct = o;
+  else if (!sideCanInfiltrate(s, s.toAct)) {
+    for (const x of s.dets) x.activated = false;
+    for (const b of s.bases) b.moved = 0;
+    go(ctx, 'INFILTRATION_FINIE');
+    startOrders(ctx);
+  }
 }
 
 /** C1 Orders phase: counters for every detachment in command; the rest are Sans ordre or on Retraite. */
@@ -526,6 +598,14 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
           `No detachment "${a.det}" of yours.`,
           `Vous n'avez pas de détachement « ${a.det} ».`,
         );
+      if (s.phase === 'infiltration.choix')
+        return canInfiltrate(s, d)
+          ? null
+          : bad(
+              'ERR_INFILTRATION',
+              `${d.name.en} has no infiltration move to make (NE-U41).`,
+              `${d.name.fr} n'a pas de mouvement d'infiltration à faire (NE-U41).`,
+            );
       if (d.activated)
         return bad(
           'ERR_ACTIVATED',
@@ -766,7 +846,28 @@ function checkLeg(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>): Gam
       'On Retraite a base must end farther from the enemy (C1).',
       "En Retraite, un socle doit finir plus loin de l'ennemi (C1).",
     );
-  return checkSpot(s, b, to, ignore, null) ?? checkPath(s, b, b, to, null);
+  return (
+    checkSpot(s, b, to, ignore, null) ??
+    checkPath(s, b, b, to, null) ??
+    (s.phase.startsWith('infiltration') ? checkInfiltrationZoc(s, b, to) : null)
+  );
+}
+
+/** NE-U41: an infiltration move may not enter the ZOC of any enemy base, whatever its class. */
+function checkInfiltrationZoc(s: EpicState, b: EpicBase, to: Vec2): GameError | null {
+  const r = prof(b).radius;
+  for (const o of s.bases) {
+    if (o.side === b.side || !onTable(o) || !hasZoc(s, o)) continue;
+    const zr = zocRadius(o) + r - 1e-6;
+    if (Math.hypot(o.x - b.x, o.y - b.y) < zr) continue; // a ZOC it started in
+    if (segmentCircleIntersects(b, to, { x: o.x, y: o.y, r: zr }))
+      return bad(
+        'ERR_ZOC',
+        `An infiltration move may not enter the zone of control of ${o.id} (NE-U41).`,
+        `Un mouvement d'infiltration ne peut entrer dans la zone de contrôle de ${o.id} (NE-U41).`,
+      );
+  }
+  return null;
 }
 
 function checkMove(s: EpicState, id: string, to: Vec2): GameError | null {
@@ -1839,6 +1940,12 @@ export function exec(ctx: Ctx, a: EpicAction): void {
     }
     case 'activate': {
       const d = detById(s, a.det)!;
+      if (s.phase === 'infiltration.choix') {
+        s.active = d.id;
+        emit(ctx, 'NE-U41', 'infiltrate', `${d.name.en} infiltrates.`, `${d.name.fr} s'infiltre.`, { side });
+        go(ctx, 'ACTIVER');
+        break;
+      }
       d.revealed = true;
       s.active = d.id;
       const order = d.order ?? 'none';
@@ -1945,7 +2052,8 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       break;
     }
     case 'done':
-      endActivation(ctx);
+      if (s.phase === 'infiltration.deplacement') endInfiltration(ctx);
+      else endActivation(ctx);
       break;
     case 'intercept':
       intercept(ctx, a.det, a.at);
@@ -2074,6 +2182,12 @@ function declareMove(
       b.moved += legCost(s, b, l.from, l.to);
     }
   const mover = baseById(s, legs[0]!.base)!;
+  if (s.phase.startsWith('infiltration')) {
+    // NE-U41: before turn 1 there are no orders, so no interception fire.
+    s.pending = { kind, legs, target, progress: 0, threats: [] };
+    finishMove(ctx, true);
+    return;
+  }
   const threats = s.dets
     .filter(
       (d) =>
@@ -2360,7 +2474,7 @@ function finishMove(ctx: Ctx, immediate = false): void {
   } else if (p.kind !== 'disembark') {
     emit(
       ctx,
-      p.kind === 'fly' ? 'NE-U100' : 'C1',
+      p.kind === 'fly' ? 'NE-U100' : s.phase.startsWith('infiltration') ? 'NE-U41' : 'C1',
       'move',
       `${p.legs.length === 1 ? first.id : detOf(s, first).name.en} moves.`,
       `${p.legs.length === 1 ? first.id : detOf(s, first).name.fr} se déplace.`,
@@ -2370,11 +2484,35 @@ function finishMove(ctx: Ctx, immediate = false): void {
   checkWipeout(ctx);
 }
 
-/** C2: a detachment that ends split must rejoin at its next move, or all its groups but one are lost. */
+/** The end of a Movement-phase activation: coherency (C2), command units (NE-U88), the next activation. */
 function endActivation(ctx: Ctx): void {
   const s = ctx.s;
   const d = detById(s, s.active!)!;
-  const groups = coherencyGroups(s, d.id).sort((a, b) => b.length - a.length);
+  coherencyCheck(ctx, d);
+  // NE-U88: at the end of its move a command unit on Charge fires as Avance, on Avance as a revealed Tir Appuyé.
+  if (!d.routed && detHas(s, d, 'NE-U88', 'commandement') && (d.order === 'charge' || d.order === 'avance')) {
+    const to = d.order === 'charge' ? 'avance' : 'tirAppuye';
+    emit(
+      ctx,
+      'NE-U88',
+      'commandOrder',
+      `${d.name.en} (command unit) now holds a revealed ${to} order for the Combat phase.`,
+      `${d.name.fr} (unité de commandement) reçoit un ordre ${to} révélé pour la phase de Combat.`,
+      { side: d.side },
+    );
+    d.order = to;
+    d.converted = true;
+  }
+  d.activated = true;
+  s.active = null;
+  if (s.phase === 'mouvement.activation') go(ctx, 'ACTIVATION_FINIE');
+  if (checkWipeout(ctx)) return;
+  nextActivation(ctx);
+}
+
+/** C2: a detachment that ends split must rejoin at its next move, or all its groups but one are lost. */
+function coherencyCheck(ctx: Ctx, d: EpicDetachment): void {
+  const groups = coherencyGroups(ctx.s, d.id).sort((a, b) => b.length - a.length);
   if (groups.length > 1) {
     if (d.split) {
       emit(
@@ -2399,23 +2537,4 @@ function endActivation(ctx: Ctx): void {
       );
     }
   } else d.split = false;
-  // NE-U88: at the end of its move a command unit on Charge fires as Avance, on Avance as a revealed Tir Appuyé.
-  if (!d.routed && detHas(s, d, 'NE-U88', 'commandement') && (d.order === 'charge' || d.order === 'avance')) {
-    const to = d.order === 'charge' ? 'avance' : 'tirAppuye';
-    emit(
-      ctx,
-      'NE-U88',
-      'commandOrder',
-      `${d.name.en} (command unit) now holds a revealed ${to} order for the Combat phase.`,
-      `${d.name.fr} (unité de commandement) reçoit un ordre ${to} révélé pour la phase de Combat.`,
-      { side: d.side },
-    );
-    d.order = to;
-    d.converted = true;
-  }
-  d.activated = true;
-  s.active = null;
-  if (s.phase === 'mouvement.activation') go(ctx, 'ACTIVATION_FINIE');
-  if (checkWipeout(ctx)) return;
-  nextActivation(ctx);
 }

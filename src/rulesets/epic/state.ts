@@ -84,6 +84,8 @@ export const inZocOf = (x: number, y: number, r: number, z: EpicBase): boolean =
 export function allowance(s: EpicState, b: EpicBase): number {
   const d = detOf(s, b);
   const move = prof(b).move;
+  // NE-U41: the infiltration move: class 1 double, class 2+ one normal move.
+  if (s.phase.startsWith('infiltration')) return prof(b).cls === 1 ? move * 2 : move;
   // NE-U90…U94: a flyer's move is never doubled; on Tir Appuyé it moves, then lands.
   if (isFlyer(b)) return b.landed === s.turn ? 0 : move;
   if (d.order === 'tirAppuye') return 0;
