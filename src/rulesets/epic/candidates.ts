@@ -5,7 +5,17 @@
  */
 import type { LegalRegion, LegalSet } from '../../engine/contract';
 import { maxReachAlong, type Vec2 } from '../../engine/geometry';
-import { check, combatActions, decider, decisionOf, drBases, flyOptions } from './rules';
+import {
+  check,
+  combatActions,
+  decider,
+  decisionOf,
+  drBases,
+  flyOptions,
+  robotCharges,
+  robotDestinations,
+  robotRegime,
+} from './rules';
 import {
   baseById,
   coherencyGroups,
@@ -123,6 +133,17 @@ function activationCandidates(s: EpicState): EpicAction[] {
   const det = s.active!;
   const out: EpicAction[] = [];
   const bases = s.bases.filter((b) => b.det === det && b.alive);
+  // NE-U68/U69: restricted robots: their forced charges, else their forced moves (the only moves they may make).
+  if (robotRegime(s, detById(s, det)!)) {
+    for (const b of bases) {
+      const charges = robotCharges(s, b);
+      out.push(...charges.slice(0, 2));
+      if (charges.length === 0)
+        for (const to of robotDestinations(s, b)) out.push({ type: 'move', base: b.id, to });
+    }
+    if (!check(s, { type: 'done' })) out.push({ type: 'done' });
+    return out;
+  }
   for (const b of bases) {
     if (prof(b).abilities.bizarboy && !check(s, { type: 'waaagh', base: b.id })) {
       out.push({ type: 'waaagh', base: b.id });

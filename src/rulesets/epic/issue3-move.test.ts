@@ -487,3 +487,93 @@ describe('NE-U41 Infiltration', () => {
     expect(tie.s.toAct).toBe('red');
   });
 });
+
+// --- NE-U68 / NE-U69 restricted robots' forced moves ------------------------------------------------------
+
+describe('NE-U68 / NE-U69 robots', () => {
+  it('NE-U68 T1: restricted robots on Avance (move 10 cm): a 6 cm move is rejected; the full 10 cm toward the nearest objective, or the nearest enemy, is accepted', () => {
+    const make = (friend: boolean) =>
+      orders(
+        pos(
+          [
+            one1('bots', 'red', 'conqueror', 100, 50),
+            qg('red', 120, 60),
+            ...(friend ? [one1('tac', 'red', 'tactical', 100, 60)] : []),
+            one1('boyz', 'blue', 'boyz', 60, 50),
+            qg('blue', 50, 50),
+          ],
+          { objectives: [{ id: 'obj', x: 100, y: 30, value: 10 }] },
+        ),
+        { bots: 'avance' },
+        'red',
+      );
+    const st = play(make(false), { type: 'activate', det: 'bots' }).state;
+    expect(refusal(st, { type: 'move', base: 'bots-1', to: { x: 100, y: 44 } })).toBe('ERR_ROBOT_MOVE');
+    expect(refusal(st, { type: 'move', base: 'bots-1', to: { x: 107, y: 57 } })).toBe('ERR_ROBOT_MOVE');
+    expect(refusal(st, { type: 'moveDet', det: 'bots', dx: 0, dy: -10 })).toBe('ERR_ROBOT_MOVE');
+    expect(refusal(st, { type: 'done' })).toBe('ERR_ROBOT_MOVE');
+    expect(refusal(st, { type: 'move', base: 'bots-1', to: { x: 90, y: 50 } })).toBeNull();
+    // The candidates offer exactly the two forced moves.
+    const moves = epicRuleset.candidates(st).filter((a) => a.type === 'move');
+    expect(moves.map((a) => (a.type === 'move' ? [a.to.x, a.to.y] : []))).toEqual([
+      [90, 50],
+      [100, 40],
+    ]);
+    let after = act(st, { type: 'move', base: 'bots-1', to: { x: 100, y: 40 } }).state;
+    expect(base(after, 'bots-1')).toMatchObject({ x: 100, y: 40, moved: 10 });
+    expect(refusal(after, { type: 'move', base: 'bots-1', to: { x: 100, y: 39 } })).toBe('ERR_TOO_FAR');
+    after = play(after, { type: 'done' }).state;
+    expect(det(after, 'bots').activated).toBe(true);
+    // With a friendly non-robot base within 12 cm (NE-U65 T1) the same 6 cm move is free.
+    const free = play(make(true), { type: 'activate', det: 'bots' }).state;
+    expect(refusal(free, { type: 'move', base: 'bots-1', to: { x: 100, y: 44 } })).toBeNull();
+  });
+
+  describe('NE-U69 T1: on Charge, the nearest enemy detachment it can block or that has moved', () => {
+    const make = (gargant: [number, number], boyz: [number, number], blueQg: [number, number]) =>
+      orders(
+        pos([
+          one1('bots', 'red', 'conqueror', 100, 50),
+          qg('red', 120, 60),
+          one1('titan', 'blue', 'gargant', ...gargant),
+          one1('boyz', 'blue', 'boyz', ...boyz),
+          qg('blue', ...blueQg),
+        ]),
+        { bots: 'charge', titan: 'avance' },
+        'blue',
+      );
+    /** Blue activates the titan (moving it 1 cm back, or not at all), then red activates the robots. */
+    const robotsAfter = (s: EpicState, titanMoves: boolean): EpicState => {
+      let st = play(s, { type: 'activate', det: 'titan' }).state;
+      const t = base(st, 'titan-1');
+      if (titanMoves) st = act(st, { type: 'move', base: 'titan-1', to: { x: t.x - 1, y: t.y } }).state;
+      st = play(st, { type: 'done' }).state;
+      return play(st, { type: 'activate', det: 'bots' }).state;
+    };
+
+    it('NE-U69 T1: the titan (class 5) nearest has not moved: the robots charge the infantry, not the titan', () => {
+      let st = play(make([88, 50], [100, 65], [80, 70]), { type: 'activate', det: 'boyz' }).state;
+      st = play(st, { type: 'done' }).state;
+      st = play(st, { type: 'activate', det: 'bots' }).state;
+      expect(refusal(st, { type: 'charge', base: 'bots-1', target: 'titan-1' })).toBe('ERR_ROBOT_CHARGE');
+      expect(refusal(st, { type: 'move', base: 'bots-1', to: { x: 100, y: 60 } })).toBe('ERR_ROBOT_MOVE');
+      expect(refusal(st, { type: 'done' })).toBe('ERR_ROBOT_MOVE');
+      expect(refusal(st, { type: 'charge', base: 'bots-1', target: 'boyz-1' })).toBeNull();
+      expect(epicRuleset.candidates(st)).toEqual([{ type: 'charge', base: 'bots-1', target: 'boyz-1' }]);
+    });
+
+    it('NE-U69 T1: the titan has already moved this turn: the robots must charge the titan', () => {
+      const st = robotsAfter(make([88, 50], [100, 65], [80, 70]), true);
+      expect(refusal(st, { type: 'charge', base: 'bots-1', target: 'boyz-1' })).toBe('ERR_ROBOT_CHARGE');
+      expect(refusal(st, { type: 'charge', base: 'bots-1', target: 'titan-1' })).toBeNull();
+    });
+
+    it('NE-U69 T1: the titan has moved but is out of charge reach: the robots make their full move toward it', () => {
+      const st = robotsAfter(make([70, 50], [100, 85], [60, 50]), true);
+      expect(refusal(st, { type: 'move', base: 'bots-1', to: { x: 100, y: 70 } })).toBe('ERR_ROBOT_MOVE');
+      expect(refusal(st, { type: 'move', base: 'bots-1', to: { x: 90, y: 50 } })).toBe('ERR_ROBOT_MOVE');
+      expect(refusal(st, { type: 'move', base: 'bots-1', to: { x: 80, y: 50 } })).toBeNull();
+      expect(epicRuleset.candidates(st)).toEqual([{ type: 'move', base: 'bots-1', to: { x: 80, y: 50 } }]);
+    });
+  });
+});

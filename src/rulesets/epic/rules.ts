@@ -635,7 +635,7 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
             'Un Volant doit se déplacer d’au moins la moitié de son mouvement à chaque tour (NE-U100).',
           );
       }
-      return null;
+      return checkRobotDone(s);
     case 'move':
       return checkMove(s, a.base, a.to);
     case 'moveDet':
@@ -874,7 +874,7 @@ function checkMove(s: EpicState, id: string, to: Vec2): GameError | null {
   const b = activeBase(s, id);
   if (typeof b === 'string')
     return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
-  return checkLeg(s, b, to, new Set());
+  return checkLeg(s, b, to, new Set()) ?? checkRobotMove(s, b, to);
 }
 
 function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameError | null {
@@ -886,6 +886,13 @@ function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameEr
     );
   if (!Number.isFinite(dx) || !Number.isFinite(dy) || Math.hypot(dx, dy) < 0.01)
     return bad('ERR_POINT', 'The move has no length.', "Le mouvement n'a pas de longueur.");
+  const d = detById(s, det)!;
+  if (robotRegime(s, d))
+    return bad(
+      'ERR_ROBOT_MOVE',
+      'Restricted robots make their forced moves base by base (NE-U68, NE-U69).',
+      'Des robots livrés à eux-mêmes font leurs mouvements imposés socle par socle (NE-U68, NE-U69).',
+    );
   const bases = s.bases.filter((b) => b.det === det && onTable(b));
   const ids = new Set(bases.map((b) => b.id));
   for (const b of bases) {
@@ -960,6 +967,16 @@ function checkCharge(s: EpicState, id: string, targetId: string): GameError | nu
       'A flyer makes one straight move a turn (NE-U100).',
       'Un Volant fait un seul déplacement en ligne droite par tour (NE-U100).',
     );
+  // NE-U69: restricted robots charge only the nearest enemy detachment they can block or that has moved.
+  if (robotRegime(s, d) === 'charge') {
+    const forced = robotChargeTarget(s, b);
+    if (forced && t.det !== forced.det)
+      return bad(
+        'ERR_ROBOT_CHARGE',
+        `Restricted robots must charge the nearest enemy detachment they can block or that has moved this turn: ${forced.det} (NE-U69).`,
+        `Des robots livrés à eux-mêmes doivent charger le détachement ennemi le plus proche qu'ils peuvent bloquer ou qui a déjà bougé ce tour : ${forced.det} (NE-U69).`,
+      );
+  }
   const to = contactPoint(b, t);
   const cost = legCost(s, b, b, to);
   if (cost > remaining(s, b) + 1e-9)
@@ -1772,6 +1789,149 @@ export function robotRestricted(s: EpicState, d: EpicDetachment): boolean {
     if (bases.some((b) => Math.hypot(b.x - f.x, b.y - f.y) <= 12 + 1e-9)) return false;
   }
   return true;
+}
+
+/** NE-U68/U69: the forced-move rule a detachment follows in its activation now, or null when it moves freely. */
+export function robotRegime(s: EpicState, d: EpicDetachment): 'avance' | 'charge' | null {
+  if (d.order !== 'avance' && d.order !== 'charge') return null;
+  return robotRestricted(s, d) ? d.order : null;
+}
+
+/**
+ * The nearest enemy base on the ground to `b` among the detachments `ok` accepts (ASSUMPTION: "nearest
+ * detachment" is measured from each base, centre to centre, to that detachment's nearest base).
+ */
+function nearestFoe(s: EpicState, b: EpicBase, ok: (d: EpicDetachment) => boolean): EpicBase | null {
+  let best: EpicBase | null = null;
+  let bestD = Infinity;
+  for (const o of s.bases) {
+    if (o.side === b.side || !onTable(o) || o.alt > 0) continue;
+    const dd = Math.hypot(o.x - b.x, o.y - b.y);
+    if (dd < bestD && ok(detOf(s, o))) {
+      best = o;
+      bestD = dd;
+    }
+  }
+  return best;
+}
+
+/** NE-U69: an enemy detachment restricted robots may charge: one they can block (no base of a higher class) or that has moved this turn. */
+function robotChargeable(s: EpicState, robot: EpicBase, d: EpicDetachment): boolean {
+  if (d.activated || s.bases.some((o) => o.det === d.id && o.alive && o.moved > 0)) return true;
+  return s.bases.every((o) => o.det !== d.id || !onTable(o) || prof(o).cls <= prof(robot).cls);
+}
+
+/** NE-U69: the base of the nearest chargeable enemy detachment nearest to `b`, or null. */
+const robotChargeTarget = (s: EpicState, b: EpicBase): EpicBase | null =>
+  nearestFoe(s, b, (d) => robotChargeable(s, b, d));
+
+/**
+ * NE-U68 ASSUMPTION ("full move toward"): the forced move of robot base `b` toward point `p`: straight along the
+ * line to `p`, as far as its remaining allowance, stopped short only by the target itself (`stop` cm from its
+ * centre: just out of contact with an enemy base, on the objective) or by the rules (the longest legal length,
+ * searched back in 0.25 cm steps); null when no such move of at least 0.5 cm is legal.
+ */
+function forcedDestination(s: EpicState, b: EpicBase, p: Vec2, stop: number): Vec2 | null {
+  const d = Math.hypot(p.x - b.x, p.y - b.y);
+  if (d < 1e-9) return null;
+  const ux = (p.x - b.x) / d;
+  const uy = (p.y - b.y) / d;
+  for (let len = Math.min(remaining(s, b), d - stop); len >= 0.5; len -= 0.25) {
+    const to = { x: b.x + ux * len, y: b.y + uy * len };
+    if (!checkLeg(s, b, to, new Set())) return to;
+  }
+  return null;
+}
+
+/** NE-U68/U69: the forced destinations open to a restricted robot base that has not moved yet. */
+export function robotDestinations(s: EpicState, b: EpicBase): Vec2[] {
+  const d = detOf(s, b);
+  const regime = robotRegime(s, d);
+  if (!regime || b.moved > 0 || !onTable(b) || contacts(s, b).length > 0) return [];
+  const out: Vec2[] = [];
+  const foe = regime === 'charge' ? robotChargeTarget(s, b) : nearestFoe(s, b, () => true);
+  if (foe) {
+    const to = forcedDestination(s, b, foe, prof(b).radius + prof(foe).radius + 0.1);
+    if (to) out.push(to);
+  }
+  if (regime === 'avance') {
+    // NE-U68: or toward the nearest objective (the player's choice).
+    let obj: Vec2 | null = null;
+    let od = Infinity;
+    for (const o of s.objectives) {
+      const dd = Math.hypot(o.x - b.x, o.y - b.y);
+      if (dd < od) {
+        od = dd;
+        obj = o;
+      }
+    }
+    const to = obj ? forcedDestination(s, b, obj, 0) : null;
+    if (to) out.push(to);
+  }
+  return out;
+}
+
+/** NE-U69: the charges a restricted robot base on Charge must choose among (its forced target's detachment). */
+export function robotCharges(s: EpicState, b: EpicBase): EpicAction[] {
+  if (robotRegime(s, detOf(s, b)) !== 'charge' || contacts(s, b).length > 0) return [];
+  const foe = robotChargeTarget(s, b);
+  if (!foe) return [];
+  const out: EpicAction[] = [];
+  for (const o of s.bases)
+    if (o.det === foe.det && onTable(o)) {
+      const a: EpicAction = { type: 'charge', base: b.id, target: o.id };
+      if (!checkCharge(s, b.id, o.id)) out.push(a);
+    }
+  return out;
+}
+
+/** NE-U68/U69: a restricted robot's move must be its forced move (within 0.3 cm), made once. */
+function checkRobotMove(s: EpicState, b: EpicBase, to: Vec2): GameError | null {
+  const regime = robotRegime(s, detOf(s, b));
+  if (!regime) return null;
+  const rule = regime === 'avance' ? 'NE-U68' : 'NE-U69';
+  if (b.moved > 0)
+    return bad(
+      'ERR_ROBOT_MOVE',
+      `${b.id} has made its forced move (${rule}).`,
+      `${b.id} a fait son mouvement imposé (${rule}).`,
+    );
+  if (regime === 'charge' && robotCharges(s, b).length > 0)
+    return bad(
+      'ERR_ROBOT_MOVE',
+      `${b.id} can engage its forced target: it must charge it (NE-U69).`,
+      `${b.id} peut engager sa cible imposée : il doit la charger (NE-U69).`,
+    );
+  const dests = robotDestinations(s, b);
+  if (dests.some((p) => Math.hypot(p.x - to.x, p.y - to.y) <= 0.3)) return null;
+  const fmt = (p: Vec2) => `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})`;
+  const where = dests.map(fmt).join(regime === 'avance' ? ' or ' : ', ');
+  const whereFr = dests.map(fmt).join(regime === 'avance' ? ' ou ' : ', ');
+  return bad(
+    'ERR_ROBOT_MOVE',
+    regime === 'avance'
+      ? `Restricted robots on Avance move their full move straight toward the nearest enemy detachment or the nearest objective: to ${where} (NE-U68).`
+      : `Restricted robots on Charge move their full move straight toward the nearest enemy detachment they can block or that has moved: to ${where} (NE-U69).`,
+    regime === 'avance'
+      ? `Des robots livrés à eux-mêmes en Avance font tout leur mouvement droit vers le détachement ennemi le plus proche ou l'objectif le plus proche : jusqu'en ${whereFr} (NE-U68).`
+      : `Des robots livrés à eux-mêmes en Charge font tout leur mouvement droit vers le détachement ennemi le plus proche qu'ils peuvent bloquer ou qui a bougé : jusqu'en ${whereFr} (NE-U69).`,
+  );
+}
+
+/** NE-U68/U69: restricted robots end their activation only once each base has made its forced move or has none. */
+function checkRobotDone(s: EpicState): GameError | null {
+  const d = s.active ? detById(s, s.active) : undefined;
+  if (!d || s.phase !== 'mouvement.activation' || !robotRegime(s, d)) return null;
+  for (const b of s.bases) {
+    if (b.det !== d.id || !onTable(b)) continue;
+    if (robotCharges(s, b).length > 0 || robotDestinations(s, b).length > 0)
+      return bad(
+        'ERR_ROBOT_MOVE',
+        `${b.id} must first make its forced ${d.order === 'charge' ? 'charge or move (NE-U69)' : 'move (NE-U68)'}.`,
+        `${b.id} doit d'abord faire son ${d.order === 'charge' ? 'mouvement ou sa charge imposés (NE-U69)' : 'mouvement imposé (NE-U68)'}.`,
+      );
+  }
+  return null;
 }
 
 /** NE-U67: the detachment restricted robots on Tir Appuyé must shoot, or null when they choose freely. */
