@@ -529,6 +529,37 @@ describe('NE-U68 / NE-U69 robots', () => {
     expect(refusal(free, { type: 'move', base: 'bots-1', to: { x: 100, y: 44 } })).toBeNull();
   });
 
+  it('NE-U68 ASSUMPTION: the forced move stops where the rules stop it (impassable rock); with none open, the robot may stay', () => {
+    const make = (x: number) =>
+      orders(
+        pos(
+          [
+            one1('bots', 'red', 'conqueror', x, 50),
+            qg('red', 120, 60),
+            one1('boyz', 'blue', 'boyz', 60, 50),
+            qg('blue', 50, 50),
+          ],
+          { terrain: [rect('rock', 'impassable', 90, 40, 98, 60)] },
+        ),
+        { bots: 'avance' },
+        'red',
+      );
+    // 2 cm from the rock: the forced move goes to its edge (the last legal 0.25 cm step), not 10 cm.
+    const near = play(make(100), { type: 'activate', det: 'bots' }).state;
+    const [forced, ...others] = epicRuleset.candidates(near);
+    expect(others).toEqual([]);
+    expect(forced).toMatchObject({ type: 'move', base: 'bots-1', to: { y: 50 } });
+    const x = forced!.type === 'move' ? forced!.to.x : 0;
+    expect(x).toBeGreaterThanOrEqual(98);
+    expect(x).toBeLessThan(98.25);
+    expect(refusal(near, { type: 'done' })).toBe('ERR_ROBOT_MOVE');
+    // Against the rock: no forced move is legal, so it may end its activation where it stands.
+    const stuck = play(make(98.3), { type: 'activate', det: 'bots' }).state;
+    expect(epicRuleset.candidates(stuck)).toEqual([{ type: 'done' }]);
+    expect(refusal(stuck, { type: 'move', base: 'bots-1', to: { x: 98.3, y: 44 } })).toBe('ERR_ROBOT_MOVE');
+    expect(refusal(stuck, { type: 'done' })).toBeNull();
+  });
+
   describe('NE-U69 T1: on Charge, the nearest enemy detachment it can block or that has moved', () => {
     const make = (gargant: [number, number], boyz: [number, number], blueQg: [number, number]) =>
       orders(
