@@ -25,7 +25,9 @@ await build({
   format: 'esm',
   target: 'node20',
   // Bundled CommonJS packages (seedrandom, boardgame.io) may still `require` Node's built-ins.
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
   sourcemap: 'inline',
   logLevel: 'warning',
 });

@@ -7,6 +7,8 @@ import { flattenValue, nextPhase } from './phases';
 describe('epic turn chart', () => {
   it('C1: names the phases of the turn in order', () => {
     expect(epicPhases.phases).toEqual([
+      'infiltration.choix',
+      'infiltration.deplacement',
       'ordres',
       'initiative',
       'mouvement.choix',
@@ -18,11 +20,15 @@ describe('epic turn chart', () => {
       'fin',
       'terminee',
     ]);
-    expect(epicPhases.initial).toBe('ordres');
+    expect(epicPhases.initial).toBe('infiltration.choix');
+    expect(epicPhases.next['infiltration.choix']!.INFILTRATION_FINIE).toBe('ordres');
+    expect(epicPhases.next['infiltration.deplacement']!.ACTIVATION_FINIE).toBe('infiltration.choix');
   });
 
   it('C1/C5: each phase allows only its own kinds of action', () => {
     expect(epicPhases.allows.ordres).toEqual(['order']);
+    expect(epicPhases.allows['infiltration.choix']).toEqual(['activate']); // NE-U41
+    expect(epicPhases.allows['infiltration.deplacement']).toEqual(['move', 'moveDet', 'done']);
     expect(epicPhases.allows['mouvement.interception']).toEqual(['intercept', 'dr', 'noIntercept']);
     expect(epicPhases.allows.combat).toContain('shoot');
     expect(epicPhases.allows.combat).not.toContain('move');

@@ -1,6 +1,7 @@
 /**
  * The `epic` turn (seed 002, core rules C1): Ordres → Initiative → Mouvement (activations, with
- * Interception fire inside the opponent's move) → Combat → Fin, then the next turn or the end.
+ * Interception fire inside the opponent's move) → Combat → Fin, then the next turn or the end; before turn 1,
+ * the Infiltration moves (NE-U41).
  * The chart names the phases, the events that move between them and the kinds of action each phase allows
  * (`meta.actions`); the rules in src/rulesets/epic decide which event happens. No guards: the rules code
  * emits distinct events (TOUR_SUIVANT or PARTIE_FINIE), so the derived table is exact.
@@ -11,6 +12,7 @@ import { buildPhaseTable } from './phases';
 export const epicTurnMachine = setup({
   types: {
     events: {} as
+      | { type: 'INFILTRATION_FINIE' }
       | { type: 'ORDRES_DONNES' }
       | { type: 'INITIATIVE_CHOISIE' }
       | { type: 'ACTIVER' }
@@ -26,9 +28,24 @@ export const epicTurnMachine = setup({
   },
 }).createMachine({
   id: 'epic',
-  initial: 'ordres',
+  initial: 'infiltration',
   on: { PARTIE_FINIE: '.terminee' },
   states: {
+    /**
+     * NE-U41: after deployment and before turn 1, infiltrating detachments move one at a time, the sides
+     * alternating from the D6 roll-off's winner; a detachment may decline (`done` without moving). Left at once
+     * when no detachment has Infiltration.
+     */
+    infiltration: {
+      initial: 'choix',
+      on: { INFILTRATION_FINIE: 'ordres' },
+      states: {
+        /** The side to act picks one of its infiltrating detachments. */
+        choix: { meta: { actions: ['activate'] }, on: { ACTIVER: 'deplacement' } },
+        /** Its bases move (class 1 up to twice their move, class 2+ one move), never into an enemy ZOC. */
+        deplacement: { meta: { actions: ['move', 'moveDet', 'done'] }, on: { ACTIVATION_FINIE: 'choix' } },
+      },
+    },
     /** C1: every detachment gets a secret order counter. */
     ordres: { meta: { actions: ['order'] }, on: { ORDRES_DONNES: 'initiative' } },
     /** C1: the higher initiative roller chooses who activates first. */
@@ -43,8 +60,8 @@ export const epicTurnMachine = setup({
           on: { ACTIVER: 'activation', FIN_DES_ACTIVATIONS: 'finInterception' },
         },
         /**
-         * The active detachment's bases move, charge, embark, disembark; flyers fly (NE-U100) and interceptors
-         * create their zone (NE-U43); Waaagh! and On y va! are called here.
+         * The active detachment's bases move, charge, crush (NE-U70), embark, disembark; flyers fly (NE-U100) and
+         * interceptors create their zone (NE-U43); Waaagh! and On y va! are called here.
          */
         activation: {
           meta: {
@@ -52,6 +69,7 @@ export const epicTurnMachine = setup({
               'move',
               'moveDet',
               'charge',
+              'crush',
               'embark',
               'disembark',
               'fly',

@@ -5,7 +5,17 @@
  */
 import type { LegalRegion, LegalSet } from '../../engine/contract';
 import { maxReachAlong, type Vec2 } from '../../engine/geometry';
-import { check, combatActions, decider, decisionOf, drBases, flyOptions } from './rules';
+import {
+  check,
+  combatActions,
+  decider,
+  decisionOf,
+  drBases,
+  flyOptions,
+  robotCharges,
+  robotDestinations,
+  robotRegime,
+} from './rules';
 import {
   baseById,
   coherencyGroups,
@@ -123,6 +133,17 @@ function activationCandidates(s: EpicState): EpicAction[] {
   const det = s.active!;
   const out: EpicAction[] = [];
   const bases = s.bases.filter((b) => b.det === det && b.alive);
+  // NE-U68/U69: restricted robots: their forced charges, else their forced moves (the only moves they may make).
+  if (robotRegime(s, detById(s, det)!)) {
+    for (const b of bases) {
+      const charges = robotCharges(s, b);
+      out.push(...charges.slice(0, 2));
+      if (charges.length === 0)
+        for (const to of robotDestinations(s, b)) out.push({ type: 'move', base: b.id, to });
+    }
+    if (!check(s, { type: 'done' })) out.push({ type: 'done' });
+    return out;
+  }
   for (const b of bases) {
     if (prof(b).abilities.bizarboy && !check(s, { type: 'waaagh', base: b.id })) {
       out.push({ type: 'waaagh', base: b.id });
@@ -141,6 +162,18 @@ function activationCandidates(s: EpicState): EpicAction[] {
       for (const o of foes) {
         const a: EpicAction = { type: 'charge', base: b.id, target: o.id };
         if (!check(s, a)) out.push(a);
+      }
+      // NE-U70: a Rouleau base may crush one of the two nearest lower-class bases in reach.
+      if (prof(b).abilities.rouleau) {
+        let n = 0;
+        for (const o of foes) {
+          if (n >= 2 || prof(o).cls >= prof(b).cls) continue;
+          const a: EpicAction = { type: 'crush', base: b.id, target: o.id };
+          if (!check(s, a)) {
+            out.push(a);
+            n++;
+          }
+        }
       }
     }
   }
@@ -277,6 +310,13 @@ export function epicCandidates(s: EpicState): EpicAction[] {
   if (s.result) return [];
   const side = decider(s);
   switch (s.phase) {
+    case 'infiltration.choix': // NE-U41: each infiltrating detachment of the side
+      return s.dets
+        .filter((d) => d.side === side)
+        .map((d): EpicAction => ({ type: 'activate', det: d.id }))
+        .filter((a) => !check(s, a));
+    case 'infiltration.deplacement': // NE-U41: formation moves toward objectives, the enemy or cover; or decline
+      return [...formationMoves(s, s.active!), { type: 'done' }];
     case 'ordres': {
       const d = decisionOf(s)!.unit!;
       return ORDERS.map((order): EpicAction => ({ type: 'order', det: d, order })).filter(
@@ -329,14 +369,15 @@ export function epicLegal(s: EpicState): LegalSet<EpicAction> {
     (a) => a.type !== 'moveDet' && a.type !== 'move' && a.type !== 'disembark',
   );
   const regions: LegalRegion<EpicAction>[] = [];
-  if (s.phase === 'mouvement.activation')
+  if (s.phase === 'mouvement.activation' || s.phase === 'infiltration.deplacement')
     for (const b of s.bases) {
       if (
         b.det !== s.active ||
         !b.alive ||
         prof(b).abilities.volant ||
         isBlocked(s, b) ||
-        remaining(s, b) <= 0
+        remaining(s, b) <= 0 ||
+        (b.carriedBy !== null && s.phase === 'infiltration.deplacement') // NE-U41: no disembarking before turn 1
       )
         continue;
       const from = b.carriedBy ? baseById(s, b.carriedBy)! : b;

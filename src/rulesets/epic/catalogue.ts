@@ -35,7 +35,7 @@ const row = (
 });
 
 export const ABILITY_ROWS: AbilityRow[] = [
-  row('NE-U01', 'Antigrav', 'unit', 'missing'),
+  row('NE-U01', 'Antigrav', 'unit', 'implemented'),
   row('NE-U02', 'Attelage', 'unit', 'implemented'),
   row('NE-U03', 'Bizarboy', 'unit', 'implemented'),
   row('NE-U30', 'Blindage renforcé', 'unit', 'implemented'),
@@ -49,7 +49,7 @@ export const ABILITY_ROWS: AbilityRow[] = [
   row('NE-U38', 'Dernier sursaut', 'unit', 'implemented'),
   row('NE-U39', 'Gretchins', 'unit', 'implemented'),
   row('NE-U40', "Demi-valeur d'objectif", 'unit', 'implemented'),
-  row('NE-U41', 'Infiltration', 'unit', 'missing'),
+  row('NE-U41', 'Infiltration', 'unit', 'implemented', { detachment: true }),
   row('NE-U42', 'Immunisé', 'unit', 'implemented'),
   row('NE-U43', 'Intercepteur', 'unit', 'implemented'),
   row('NE-U48', 'Ordres sans chef', 'unit', 'implemented', { detachment: true }),
@@ -66,7 +66,7 @@ export const ABILITY_ROWS: AbilityRow[] = [
   row('NE-U63', 'Réacteurs Dorsaux', 'unit', 'implemented'),
   row('NE-U64', '-', 'unit', 'blank', { line: 207 }),
   row('NE-U65', 'Robot', 'unit', 'implemented'),
-  row('NE-U70', 'Rouleau', 'unit', 'missing'),
+  row('NE-U70', 'Rouleau', 'unit', 'implemented'),
   row('NE-U71', 'Sans moral', 'unit', 'implemented'),
   row('NE-U72', 'Sauvegarde Psychique', 'unit', 'implemented'),
   row('NE-U73', 'Pas de malus en interception', 'unit', 'implemented', { detachment: true }),

@@ -203,7 +203,7 @@ export const PROFILES: Record<string, UnitProfile> = Object.fromEntries([
     radius: 1.75,
     points: 40,
     weapons: ['zzap', 'big-gun'],
-    abilities: { transport: 4 },
+    abilities: { transport: 4, rouleau: true },
   }),
   // --- The opponent: Elite, QG and Réacteurs Dorsaux troops ---
   u({
@@ -317,7 +317,7 @@ export const PROFILES: Record<string, UnitProfile> = Object.fromEntries([
     radius: 3,
     points: 300,
     weapons: ['gargant-gun', 'gatling'],
-    abilities: { champs: 2, dr: 2, blindage: 'all', bulldozer: true, gargant: true },
+    abilities: { champs: 2, dr: 2, blindage: 'all', bulldozer: true, gargant: true, rouleau: true },
   }),
   u({
     id: 'flakwagon',
@@ -527,7 +527,7 @@ export const PROFILES: Record<string, UnitProfile> = Object.fromEntries([
     radius: 2.5,
     points: 120,
     weapons: ['zzap', 'big-gun'],
-    abilities: { transport: 6, toitOuvert: true, dr: 1 },
+    abilities: { transport: 6, toitOuvert: true, dr: 1, rouleau: true },
   }),
   u({
     id: 'deff-dread',
@@ -541,7 +541,7 @@ export const PROFILES: Record<string, UnitProfile> = Object.fromEntries([
     radius: 1.25,
     points: 30,
     weapons: ['big-gun'],
-    abilities: {},
+    abilities: { rouleau: true },
   }),
   u({
     id: 'fighta-bommer',
@@ -642,6 +642,49 @@ export const PROFILES: Record<string, UnitProfile> = Object.fromEntries([
     weapons: ['demo-charges'],
     abilities: {},
   }),
+  // Issue #3 (epicA): Antigrav (NE-U01) and Infiltration (NE-U41) units.
+  u({
+    id: 'land-speeder',
+    name: { en: 'Land Speeder', fr: 'Land Speeder' },
+    race: 'imperial',
+    cls: 3,
+    move: 35,
+    save: 5,
+    fa: 2,
+    pdv: 1,
+    radius: 1.5,
+    points: 35,
+    weapons: ['multilaser'],
+    abilities: { antigrav: true },
+  }),
+  u({
+    id: 'deffkopta',
+    name: { en: 'Deffkopta', fr: 'Deffkopta' },
+    race: 'ork',
+    cls: 2,
+    move: 30,
+    save: 6,
+    fa: 3,
+    pdv: 1,
+    radius: 1.25,
+    points: 25,
+    weapons: ['big-gun'],
+    abilities: { antigrav: true },
+  }),
+  u({
+    id: 'kommandos',
+    name: { en: 'Kommandos', fr: 'Kommandos' },
+    race: 'ork',
+    cls: 1,
+    move: 10,
+    save: 6,
+    fa: 3,
+    pdv: 1,
+    radius: 1,
+    points: 15,
+    weapons: ['shoota'],
+    abilities: { infiltration: true },
+  }),
 ]);
 
 /**
@@ -717,6 +760,9 @@ export const ABILITY_IDS: Record<string, string> = {
   reduitCouverts: 'NE-W07',
   tourelle: 'NE-W08',
   gabarit: 'C8',
+  antigrav: 'NE-U01',
+  infiltration: 'NE-U41',
+  rouleau: 'NE-U70',
 };
 
 /** C4: sight heights by blocking class, in cm. */

@@ -34,7 +34,7 @@ export function cloneEpic(s: EpicState): EpicState {
     rng: { ...s.rng },
     table: s.table, // never mutated after set-up
     objectives: s.objectives.map((o) => ({ ...o })),
-    bases: s.bases.map((b) => ({ ...b })),
+    bases: s.bases.map((b) => ({ ...b, crushStop: b.crushStop ? { ...b.crushStop } : null })),
     dets: s.dets.map((d) => ({ ...d, waaagh: d.waaagh ? { ...d.waaagh } : null })),
     sides: { blue: { ...s.sides.blue }, red: { ...s.sides.red } },
     pending: s.pending

@@ -42,6 +42,7 @@ import {
   weaponsInReach,
 } from './combat';
 import { BZZZT_ROWS, ONYVA_ROWS, POWERS, PROFILES, tableRow, WEAPONS } from './data';
+import { CRUSH_LIMIT, crush } from './rouleau';
 import type { EpicScenario } from './scenario';
 import {
   allowance,
@@ -68,6 +69,7 @@ import {
   prof,
   remaining,
   sideAlive,
+  skims,
   terrainUnder,
   towing,
   zocRadius,
@@ -82,6 +84,7 @@ import {
   type EpicState,
   type Leg,
   ORDERS,
+  type PendingMove,
 } from './types';
 
 // --- set-up -------------------------------------------------------------------------------------------------
@@ -158,6 +161,8 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
         disembarkPaid: false,
         champs: p.abilities.champs ?? 0,
         drUsed: 0,
+        crushes: 0,
+        crushStop: null,
         alt: p.abilities.volant && !b.carriedBy ? ALTITUDES.indexOf(b.altitude ?? 'haute') : 0,
         landed: 0,
       });
@@ -192,7 +197,7 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
     });
   }
   for (const b of s.bases) if (b.carriedBy) carryAlong(s, baseById(s, b.carriedBy)!);
-  startOrders({ s, rng: new Rng(s.rng), ev: null });
+  startInfiltration({ s, rng: new Rng(s.rng), ev: null });
   return { ok: true, value: s };
 }
 
@@ -243,6 +248,78 @@ export function decisionOf(s: EpicState): DecisionPoint | null {
 function go(ctx: Ctx, event: string): void {
   const from = ctx.s.phase;
   ctx.s.phase = nextPhase(epicPhases, from, event);
+}
+
+// --- NE-U41 Infiltration (before turn 1) ---------------------------------------------------------------------
+
+/** NE-U41: a detachment that may still make its infiltration move. */
+export const canInfiltrate = (s: EpicState, d: EpicDetachment): boolean =>
+  !d.activated && detHas(s, d, 'NE-U41', 'infiltration') && s.bases.some((b) => b.det === d.id && onTable(b));
+
+const sideCanInfiltrate = (s: EpicState, side: EpicSide): boolean =>
+  s.dets.some((d) => d.side === side && canInfiltrate(s, d));
+
+/** NE-U41: the pre-game phase: skipped without infiltrators; one side alone starts; both: a D6 roll-off. */
+function startInfiltration(ctx: Ctx): void {
+  const s = ctx.s;
+  const sides = EPIC_SIDES.filter((side) => sideCanInfiltrate(s, side));
+  if (sides.length === 0) {
+    go(ctx, 'INFILTRATION_FINIE');
+    startOrders(ctx);
+    return;
+  }
+  if (sides.length === 1) s.toAct = sides[0]!;
+  else infiltrationRollOff(ctx);
+}
+
+/**
+ * NE-U41: both sides infiltrate: each rolls a D6, the higher moves a detachment first (ASSUMPTION: ties are
+ * re-rolled).
+ */
+export function infiltrationRollOff(ctx: Ctx): void {
+  const s = ctx.s;
+  for (;;) {
+    const b = ctx.rng.die(6);
+    const r = ctx.rng.die(6);
+    emit(
+      ctx,
+      'NE-U41',
+      'infiltrationRoll',
+      `Infiltration: ${s.sides.blue.name.en} ${b}, ${s.sides.red.name.en} ${r}.`,
+      `Infiltration : ${s.sides.blue.name.fr} ${b}, ${s.sides.red.name.fr} ${r}.`,
+      { dice: [{ label: 'infiltration', sides: 6, dice: [b, r] }] },
+    );
+    if (b !== r) {
+      s.toAct = b > r ? 'blue' : 'red';
+      return;
+    }
+  }
+}
+
+/** NE-U41: a detachment's infiltration is over; the sides alternate, and one with none left lets the other go on. */
+function endInfiltration(ctx: Ctx): void {
+  const s = ctx.s;
+  const d = detById(s, s.active!)!;
+  coherencyCheck(ctx, d);
+  d.activated = true;
+  s.active = null;
+  emit(
+    ctx,
+    'NE-U41',
+    'infiltrated',
+    `${d.name.en} ends its infiltration.`,
+    `${d.name.fr} termine son infiltration.`,
+    { side: d.side },
+  );
+  go(ctx, 'ACTIVATION_FINIE');
+  const o = other(s.toAct);
+  if (sideCanInfiltrate(s, o)) s.toAct = o;
+  else if (!sideCanInfiltrate(s, s.toAct)) {
+    for (const x of s.dets) x.activated = false;
+    for (const b of s.bases) b.moved = 0;
+    go(ctx, 'INFILTRATION_FINIE');
+    startOrders(ctx);
+  }
 }
 
 /** C1 Orders phase: counters for every detachment in command; the rest are Sans ordre or on Retraite. */
@@ -431,6 +508,8 @@ function finale(ctx: Ctx): void {
   }
   for (const b of s.bases) {
     b.drUsed = 0;
+    b.crushes = 0;
+    b.crushStop = null;
     b.moved = 0;
     b.charged = false;
     b.embarkPaid = false;
@@ -542,6 +621,14 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
           `No detachment "${a.det}" of yours.`,
           `Vous n'avez pas de détachement « ${a.det} ».`,
         );
+      if (s.phase === 'infiltration.choix')
+        return canInfiltrate(s, d)
+          ? null
+          : bad(
+              'ERR_INFILTRATION',
+              `${d.name.en} has no infiltration move to make (NE-U41).`,
+              `${d.name.fr} n'a pas de mouvement d'infiltration à faire (NE-U41).`,
+            );
       if (d.activated)
         return bad(
           'ERR_ACTIVATED',
@@ -571,13 +658,15 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
             'Un Volant doit se déplacer d’au moins la moitié de son mouvement à chaque tour (NE-U100).',
           );
       }
-      return null;
+      return checkRobotDone(s);
     case 'move':
       return checkMove(s, a.base, a.to);
     case 'moveDet':
       return checkMoveDet(s, a.det, a.dx, a.dy);
     case 'charge':
       return checkCharge(s, a.base, a.target);
+    case 'crush':
+      return checkCrush(s, a.base, a.target);
     case 'embark':
       return checkEmbark(s, a.base, a.transport);
     case 'disembark':
@@ -696,6 +785,7 @@ function checkPath(
 ): GameError | null {
   const p = prof(b);
   const jump = !!p.abilities.reacteursDorsaux;
+  const skim = !!p.abilities.antigrav;
   for (const o of s.bases) {
     if (o.side === b.side || !onTable(o)) continue;
     const oc = prof(o).cls;
@@ -713,6 +803,7 @@ function checkPath(
         `Le mouvement traverse le socle ennemi ${o.id} (C3).`,
       );
     if (o.det === chargeDet) continue;
+    if (skim && !skims(o)) continue; // NE-U01: only Antigrav / Réacteurs Dorsaux ZOCs hold an Antigrav base
     const zr = zocRadius(o) + p.radius - 1e-6;
     if (startGap < zr) continue; // a ZOC it started in
     // Geometry first, then whether the base has a ZOC at all (the dearer test).
@@ -787,14 +878,35 @@ function checkLeg(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>): Gam
       'On Retraite a base must end farther from the enemy (C1).',
       "En Retraite, un socle doit finir plus loin de l'ennemi (C1).",
     );
-  return checkSpot(s, b, to, ignore, null) ?? checkPath(s, b, b, to, null);
+  return (
+    checkSpot(s, b, to, ignore, null) ??
+    checkPath(s, b, b, to, null) ??
+    (s.phase.startsWith('infiltration') ? checkInfiltrationZoc(s, b, to) : null)
+  );
+}
+
+/** NE-U41: an infiltration move may not enter the ZOC of any enemy base, whatever its class. */
+function checkInfiltrationZoc(s: EpicState, b: EpicBase, to: Vec2): GameError | null {
+  const r = prof(b).radius;
+  for (const o of s.bases) {
+    if (o.side === b.side || !onTable(o) || !hasZoc(s, o)) continue;
+    const zr = zocRadius(o) + r - 1e-6;
+    if (Math.hypot(o.x - b.x, o.y - b.y) < zr) continue; // a ZOC it started in
+    if (segmentCircleIntersects(b, to, { x: o.x, y: o.y, r: zr }))
+      return bad(
+        'ERR_ZOC',
+        `An infiltration move may not enter the zone of control of ${o.id} (NE-U41).`,
+        `Un mouvement d'infiltration ne peut entrer dans la zone de contrôle de ${o.id} (NE-U41).`,
+      );
+  }
+  return null;
 }
 
 function checkMove(s: EpicState, id: string, to: Vec2): GameError | null {
   const b = activeBase(s, id);
   if (typeof b === 'string')
     return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
-  return checkLeg(s, b, to, new Set());
+  return checkLeg(s, b, to, new Set()) ?? checkRobotMove(s, b, to);
 }
 
 function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameError | null {
@@ -806,6 +918,13 @@ function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameEr
     );
   if (!Number.isFinite(dx) || !Number.isFinite(dy) || Math.hypot(dx, dy) < 0.01)
     return bad('ERR_POINT', 'The move has no length.', "Le mouvement n'a pas de longueur.");
+  const d = detById(s, det)!;
+  if (robotRegime(s, d))
+    return bad(
+      'ERR_ROBOT_MOVE',
+      'Restricted robots make their forced moves base by base (NE-U68, NE-U69).',
+      'Des robots livrés à eux-mêmes font leurs mouvements imposés socle par socle (NE-U68, NE-U69).',
+    );
   const bases = s.bases.filter((b) => b.det === det && onTable(b));
   const ids = new Set(bases.map((b) => b.id));
   for (const b of bases) {
@@ -880,6 +999,16 @@ function checkCharge(s: EpicState, id: string, targetId: string): GameError | nu
       'A flyer makes one straight move a turn (NE-U100).',
       'Un Volant fait un seul déplacement en ligne droite par tour (NE-U100).',
     );
+  // NE-U69: restricted robots charge only the nearest enemy detachment they can block or that has moved.
+  if (robotRegime(s, d) === 'charge') {
+    const forced = robotChargeTarget(s, b);
+    if (forced && t.det !== forced.det)
+      return bad(
+        'ERR_ROBOT_CHARGE',
+        `Restricted robots must charge the nearest enemy detachment they can block or that has moved this turn: ${forced.det} (NE-U69).`,
+        `Des robots livrés à eux-mêmes doivent charger le détachement ennemi le plus proche qu'ils peuvent bloquer ou qui a déjà bougé ce tour : ${forced.det} (NE-U69).`,
+      );
+  }
   const to = contactPoint(b, t);
   const cost = legCost(s, b, b, to);
   if (cost > remaining(s, b) + 1e-9)
@@ -893,6 +1022,64 @@ function checkCharge(s: EpicState, id: string, targetId: string): GameError | nu
     return flightSpotOk(s, b, to.x, to.y, t.alt, new Set([b.id]))
       ? null
       : bad('ERR_OVERLAP', 'No room beside the target.', 'Pas de place à côté de la cible.');
+  const spot = checkSpot(s, b, to, new Set(), t.id);
+  if (spot && spot.code !== 'ERR_CONTACT') return spot;
+  return checkPath(s, b, b, to, t.det);
+}
+
+/**
+ * NE-U70: a crush attempt: a Rouleau base of the active detachment, on Charge, not engaged, with fewer than 3
+ * attempts this turn (ASSUMPTION), moves into contact with an enemy base of a lower class on the ground, along
+ * a path a charge could take.
+ */
+function checkCrush(s: EpicState, id: string, targetId: string): GameError | null {
+  const b = activeBase(s, id);
+  if (typeof b === 'string')
+    return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  if (!prof(b).abilities.rouleau)
+    return bad('ERR_NOT_ROULEAU', `${b.id} has no Rouleau (NE-U70).`, `${b.id} n'a pas Rouleau (NE-U70).`);
+  const d = detOf(s, b);
+  if (d.order !== 'charge')
+    return bad(
+      'ERR_NOT_CHARGE',
+      `${d.name.en} is not on a Charge order: no crushing (NE-U70).`,
+      `${d.name.fr} n'a pas d'ordre de Charge : pas d'écrasement (NE-U70).`,
+    );
+  if (!onTable(b) || b.alt > 0)
+    return bad('ERR_CARRIED', `${b.id} is not on the ground.`, `${b.id} n'est pas au sol.`);
+  if (contacts(s, b).length > 0)
+    return bad(
+      'ERR_ENGAGED',
+      `${b.id} is engaged: its move has stopped (NE-U70).`,
+      `${b.id} est engagé : son mouvement est arrêté (NE-U70).`,
+    );
+  if (b.crushes >= CRUSH_LIMIT)
+    return bad(
+      'ERR_CRUSH_LIMIT',
+      `${b.id} has made its ${CRUSH_LIMIT} crush attempts this turn (NE-U70).`,
+      `${b.id} a fait ses ${CRUSH_LIMIT} tentatives d'écrasement ce tour-ci (NE-U70).`,
+    );
+  const t = baseById(s, targetId);
+  if (!t || !onTable(t) || t.side === b.side || t.alt > 0)
+    return bad(
+      'ERR_TARGET',
+      `No enemy base "${targetId}" on the ground.`,
+      `Pas de socle ennemi « ${targetId} » au sol.`,
+    );
+  if (prof(t).cls >= prof(b).cls)
+    return bad(
+      'ERR_CRUSH_CLASS',
+      `Only bases of a lower class than ${b.id}'s can be crushed (NE-U70).`,
+      `Seuls des socles d'une classe inférieure à celle de ${b.id} peuvent être écrasés (NE-U70).`,
+    );
+  const to = contactPoint(b, t);
+  const cost = legCost(s, b, b, to);
+  if (cost > remaining(s, b) + 1e-9)
+    return bad(
+      'ERR_TOO_FAR',
+      `Out of reach: ${cost.toFixed(1)} cm needed, ${remaining(s, b).toFixed(1)} cm left.`,
+      `Hors de portée : ${cost.toFixed(1)} cm nécessaires, il reste ${remaining(s, b).toFixed(1)} cm.`,
+    );
   const spot = checkSpot(s, b, to, new Set(), t.id);
   if (spot && spot.code !== 'ERR_CONTACT') return spot;
   return checkPath(s, b, b, to, t.det);
@@ -1665,6 +1852,149 @@ export function robotRestricted(s: EpicState, d: EpicDetachment): boolean {
   return true;
 }
 
+/** NE-U68/U69: the forced-move rule a detachment follows in its activation now, or null when it moves freely. */
+export function robotRegime(s: EpicState, d: EpicDetachment): 'avance' | 'charge' | null {
+  if (d.order !== 'avance' && d.order !== 'charge') return null;
+  return robotRestricted(s, d) ? d.order : null;
+}
+
+/**
+ * The nearest enemy base on the ground to `b` among the detachments `ok` accepts (ASSUMPTION: "nearest
+ * detachment" is measured from each base, centre to centre, to that detachment's nearest base).
+ */
+function nearestFoe(s: EpicState, b: EpicBase, ok: (d: EpicDetachment) => boolean): EpicBase | null {
+  let best: EpicBase | null = null;
+  let bestD = Infinity;
+  for (const o of s.bases) {
+    if (o.side === b.side || !onTable(o) || o.alt > 0) continue;
+    const dd = Math.hypot(o.x - b.x, o.y - b.y);
+    if (dd < bestD && ok(detOf(s, o))) {
+      best = o;
+      bestD = dd;
+    }
+  }
+  return best;
+}
+
+/** NE-U69: an enemy detachment restricted robots may charge: one they can block (no base of a higher class) or that has moved this turn. */
+function robotChargeable(s: EpicState, robot: EpicBase, d: EpicDetachment): boolean {
+  if (d.activated || s.bases.some((o) => o.det === d.id && o.alive && o.moved > 0)) return true;
+  return s.bases.every((o) => o.det !== d.id || !onTable(o) || prof(o).cls <= prof(robot).cls);
+}
+
+/** NE-U69: the base of the nearest chargeable enemy detachment nearest to `b`, or null. */
+const robotChargeTarget = (s: EpicState, b: EpicBase): EpicBase | null =>
+  nearestFoe(s, b, (d) => robotChargeable(s, b, d));
+
+/**
+ * NE-U68 ASSUMPTION ("full move toward"): the forced move of robot base `b` toward point `p`: straight along the
+ * line to `p`, as far as its remaining allowance, stopped short only by the target itself (`stop` cm from its
+ * centre: just out of contact with an enemy base, on the objective) or by the rules (the longest legal length,
+ * searched back in 0.25 cm steps); null when no such move of at least 0.5 cm is legal.
+ */
+function forcedDestination(s: EpicState, b: EpicBase, p: Vec2, stop: number): Vec2 | null {
+  const d = Math.hypot(p.x - b.x, p.y - b.y);
+  if (d < 1e-9) return null;
+  const ux = (p.x - b.x) / d;
+  const uy = (p.y - b.y) / d;
+  for (let len = Math.min(remaining(s, b), d - stop); len >= 0.5; len -= 0.25) {
+    const to = { x: b.x + ux * len, y: b.y + uy * len };
+    if (!checkLeg(s, b, to, new Set())) return to;
+  }
+  return null;
+}
+
+/** NE-U68/U69: the forced destinations open to a restricted robot base that has not moved yet. */
+export function robotDestinations(s: EpicState, b: EpicBase): Vec2[] {
+  const d = detOf(s, b);
+  const regime = robotRegime(s, d);
+  if (!regime || b.moved > 0 || !onTable(b) || contacts(s, b).length > 0) return [];
+  const out: Vec2[] = [];
+  const foe = regime === 'charge' ? robotChargeTarget(s, b) : nearestFoe(s, b, () => true);
+  if (foe) {
+    const to = forcedDestination(s, b, foe, prof(b).radius + prof(foe).radius + 0.1);
+    if (to) out.push(to);
+  }
+  if (regime === 'avance') {
+    // NE-U68: or toward the nearest objective (the player's choice).
+    let obj: Vec2 | null = null;
+    let od = Infinity;
+    for (const o of s.objectives) {
+      const dd = Math.hypot(o.x - b.x, o.y - b.y);
+      if (dd < od) {
+        od = dd;
+        obj = o;
+      }
+    }
+    const to = obj ? forcedDestination(s, b, obj, 0) : null;
+    if (to) out.push(to);
+  }
+  return out;
+}
+
+/** NE-U69: the charges a restricted robot base on Charge must choose among (its forced target's detachment). */
+export function robotCharges(s: EpicState, b: EpicBase): EpicAction[] {
+  if (robotRegime(s, detOf(s, b)) !== 'charge' || contacts(s, b).length > 0) return [];
+  const foe = robotChargeTarget(s, b);
+  if (!foe) return [];
+  const out: EpicAction[] = [];
+  for (const o of s.bases)
+    if (o.det === foe.det && onTable(o)) {
+      const a: EpicAction = { type: 'charge', base: b.id, target: o.id };
+      if (!checkCharge(s, b.id, o.id)) out.push(a);
+    }
+  return out;
+}
+
+/** NE-U68/U69: a restricted robot's move must be its forced move (within 0.3 cm), made once. */
+function checkRobotMove(s: EpicState, b: EpicBase, to: Vec2): GameError | null {
+  const regime = robotRegime(s, detOf(s, b));
+  if (!regime) return null;
+  const rule = regime === 'avance' ? 'NE-U68' : 'NE-U69';
+  if (b.moved > 0)
+    return bad(
+      'ERR_ROBOT_MOVE',
+      `${b.id} has made its forced move (${rule}).`,
+      `${b.id} a fait son mouvement imposé (${rule}).`,
+    );
+  if (regime === 'charge' && robotCharges(s, b).length > 0)
+    return bad(
+      'ERR_ROBOT_MOVE',
+      `${b.id} can engage its forced target: it must charge it (NE-U69).`,
+      `${b.id} peut engager sa cible imposée : il doit la charger (NE-U69).`,
+    );
+  const dests = robotDestinations(s, b);
+  if (dests.some((p) => Math.hypot(p.x - to.x, p.y - to.y) <= 0.3)) return null;
+  const fmt = (p: Vec2) => `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})`;
+  const where = dests.map(fmt).join(regime === 'avance' ? ' or ' : ', ');
+  const whereFr = dests.map(fmt).join(regime === 'avance' ? ' ou ' : ', ');
+  return bad(
+    'ERR_ROBOT_MOVE',
+    regime === 'avance'
+      ? `Restricted robots on Avance move their full move straight toward the nearest enemy detachment or the nearest objective: to ${where} (NE-U68).`
+      : `Restricted robots on Charge move their full move straight toward the nearest enemy detachment they can block or that has moved: to ${where} (NE-U69).`,
+    regime === 'avance'
+      ? `Des robots livrés à eux-mêmes en Avance font tout leur mouvement droit vers le détachement ennemi le plus proche ou l'objectif le plus proche : jusqu'en ${whereFr} (NE-U68).`
+      : `Des robots livrés à eux-mêmes en Charge font tout leur mouvement droit vers le détachement ennemi le plus proche qu'ils peuvent bloquer ou qui a bougé : jusqu'en ${whereFr} (NE-U69).`,
+  );
+}
+
+/** NE-U68/U69: restricted robots end their activation only once each base has made its forced move or has none. */
+function checkRobotDone(s: EpicState): GameError | null {
+  const d = s.active ? detById(s, s.active) : undefined;
+  if (!d || s.phase !== 'mouvement.activation' || !robotRegime(s, d)) return null;
+  for (const b of s.bases) {
+    if (b.det !== d.id || !onTable(b)) continue;
+    if (robotCharges(s, b).length > 0 || robotDestinations(s, b).length > 0)
+      return bad(
+        'ERR_ROBOT_MOVE',
+        `${b.id} must first make its forced ${d.order === 'charge' ? 'charge or move (NE-U69)' : 'move (NE-U68)'}.`,
+        `${b.id} doit d'abord faire son ${d.order === 'charge' ? 'mouvement ou sa charge imposés (NE-U69)' : 'mouvement imposé (NE-U68)'}.`,
+      );
+  }
+  return null;
+}
+
 /** NE-U67: the detachment restricted robots on Tir Appuyé must shoot, or null when they choose freely. */
 function robotTarget(s: EpicState, d: EpicDetachment): string | null {
   if (d.order !== 'tirAppuye' || d.intercepted || !robotRestricted(s, d)) return null;
@@ -2104,6 +2434,12 @@ export function exec(ctx: Ctx, a: EpicAction): void {
     }
     case 'activate': {
       const d = detById(s, a.det)!;
+      if (s.phase === 'infiltration.choix') {
+        s.active = d.id;
+        emit(ctx, 'NE-U41', 'infiltrate', `${d.name.en} infiltrates.`, `${d.name.fr} s'infiltre.`, { side });
+        go(ctx, 'ACTIVER');
+        break;
+      }
       d.revealed = true;
       s.active = d.id;
       const order = d.order ?? 'none';
@@ -2141,6 +2477,12 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       const b = baseById(s, a.base)!;
       const t = baseById(s, a.target)!;
       declareMove(ctx, 'charge', [{ base: b.id, from: { x: b.x, y: b.y }, to: contactPoint(b, t) }], t.id);
+      break;
+    }
+    case 'crush': {
+      const b = baseById(s, a.base)!;
+      const t = baseById(s, a.target)!;
+      declareMove(ctx, 'crush', [{ base: b.id, from: { x: b.x, y: b.y }, to: contactPoint(b, t) }], t.id);
       break;
     }
     case 'embark': {
@@ -2204,7 +2546,8 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       break;
     }
     case 'done':
-      endActivation(ctx);
+      if (s.phase === 'infiltration.deplacement') endInfiltration(ctx);
+      else endActivation(ctx);
       break;
     case 'intercept':
       intercept(ctx, a.det, a.at);
@@ -2370,7 +2713,7 @@ export function exec(ctx: Ctx, a: EpicAction): void {
  */
 function declareMove(
   ctx: Ctx,
-  kind: 'move' | 'charge' | 'disembark' | 'fly',
+  kind: PendingMove['kind'],
   legs: Leg[],
   target: string | null,
   paid = false,
@@ -2383,6 +2726,12 @@ function declareMove(
       b.moved += legCost(s, b, l.from, l.to);
     }
   const mover = baseById(s, legs[0]!.base)!;
+  if (s.phase.startsWith('infiltration')) {
+    // NE-U41: before turn 1 there are no orders, so no interception fire.
+    s.pending = { kind, legs, target, progress: 0, threats: [] };
+    finishMove(ctx, true);
+    return;
+  }
   const threats = s.dets
     .filter(
       (d) =>
@@ -2474,7 +2823,8 @@ function intercept(ctx: Ctx, det: string, at: number): void {
   for (const l of p.legs)
     where.set(l.base, { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at });
   const moverDet = baseById(s, p.legs[0]!.base)!.det;
-  const counterCharge = p.kind === 'charge' && p.target !== null && baseById(s, p.target)!.det === det;
+  const counterCharge =
+    (p.kind === 'charge' || p.kind === 'crush') && p.target !== null && baseById(s, p.target)!.det === det;
   emit(
     ctx,
     'C5',
@@ -2595,7 +2945,7 @@ function drIntercept(ctx: Ctx, id: string, n: number, at: number): void {
     y: where.from.y + (where.to.y - where.from.y) * at,
   };
   p.progress = at;
-  const counterCharge = p.kind === 'charge' && p.target === f.id;
+  const counterCharge = (p.kind === 'charge' || p.kind === 'crush') && p.target === f.id;
   const book = openBook(s);
   const moverDet = hit.base.det;
   drFire(ctx, f, hit.base, n, pt, counterCharge);
@@ -2644,7 +2994,15 @@ function finishMove(ctx: Ctx, immediate = false): void {
     carryAlong(s, b);
   }
   const first = baseById(s, p.legs[0]!.base)!;
-  if (p.kind === 'charge' && first.alive) {
+  if (p.kind === 'crush') {
+    const t = baseById(s, p.target!)!;
+    if (first.alive && t.alive) {
+      first.facing = Math.atan2(t.y - first.y, t.x - first.x);
+      const book = openBook(s);
+      crush(ctx, first, t);
+      closeBook(ctx, book);
+    }
+  } else if (p.kind === 'charge' && first.alive) {
     const t = baseById(s, p.target!)!;
     first.charged = true;
     if (isFlyer(first) && first.alt > 0) first.alt = t.alt; // NE-U92/U97: it ends at its target's altitude
@@ -2660,7 +3018,7 @@ function finishMove(ctx: Ctx, immediate = false): void {
   } else if (p.kind !== 'disembark') {
     emit(
       ctx,
-      p.kind === 'fly' ? 'NE-U100' : 'C1',
+      p.kind === 'fly' ? 'NE-U100' : s.phase.startsWith('infiltration') ? 'NE-U41' : 'C1',
       'move',
       `${p.legs.length === 1 ? first.id : detOf(s, first).name.en} moves.`,
       `${p.legs.length === 1 ? first.id : detOf(s, first).name.fr} se déplace.`,
@@ -2670,11 +3028,35 @@ function finishMove(ctx: Ctx, immediate = false): void {
   checkWipeout(ctx);
 }
 
-/** C2: a detachment that ends split must rejoin at its next move, or all its groups but one are lost. */
+/** The end of a Movement-phase activation: coherency (C2), command units (NE-U88), the next activation. */
 function endActivation(ctx: Ctx): void {
   const s = ctx.s;
   const d = detById(s, s.active!)!;
-  const groups = coherencyGroups(s, d.id).sort((a, b) => b.length - a.length);
+  coherencyCheck(ctx, d);
+  // NE-U88: at the end of its move a command unit on Charge fires as Avance, on Avance as a revealed Tir Appuyé.
+  if (!d.routed && detHas(s, d, 'NE-U88', 'commandement') && (d.order === 'charge' || d.order === 'avance')) {
+    const to = d.order === 'charge' ? 'avance' : 'tirAppuye';
+    emit(
+      ctx,
+      'NE-U88',
+      'commandOrder',
+      `${d.name.en} (command unit) now holds a revealed ${to} order for the Combat phase.`,
+      `${d.name.fr} (unité de commandement) reçoit un ordre ${to} révélé pour la phase de Combat.`,
+      { side: d.side },
+    );
+    d.order = to;
+    d.converted = true;
+  }
+  d.activated = true;
+  s.active = null;
+  if (s.phase === 'mouvement.activation') go(ctx, 'ACTIVATION_FINIE');
+  if (checkWipeout(ctx)) return;
+  nextActivation(ctx);
+}
+
+/** C2: a detachment that ends split must rejoin at its next move, or all its groups but one are lost. */
+function coherencyCheck(ctx: Ctx, d: EpicDetachment): void {
+  const groups = coherencyGroups(ctx.s, d.id).sort((a, b) => b.length - a.length);
   if (groups.length > 1) {
     if (d.split) {
       emit(
@@ -2699,23 +3081,4 @@ function endActivation(ctx: Ctx): void {
       );
     }
   } else d.split = false;
-  // NE-U88: at the end of its move a command unit on Charge fires as Avance, on Avance as a revealed Tir Appuyé.
-  if (!d.routed && detHas(s, d, 'NE-U88', 'commandement') && (d.order === 'charge' || d.order === 'avance')) {
-    const to = d.order === 'charge' ? 'avance' : 'tirAppuye';
-    emit(
-      ctx,
-      'NE-U88',
-      'commandOrder',
-      `${d.name.en} (command unit) now holds a revealed ${to} order for the Combat phase.`,
-      `${d.name.fr} (unité de commandement) reçoit un ordre ${to} révélé pour la phase de Combat.`,
-      { side: d.side },
-    );
-    d.order = to;
-    d.converted = true;
-  }
-  d.activated = true;
-  s.active = null;
-  if (s.phase === 'mouvement.activation') go(ctx, 'ACTIVATION_FINIE');
-  if (checkWipeout(ctx)) return;
-  nextActivation(ctx);
 }

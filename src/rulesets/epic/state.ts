@@ -47,9 +47,23 @@ export function contacts(s: EpicState, b: EpicBase): EpicBase[] {
 export const isFlyer = (b: EpicBase): boolean => !!prof(b).abilities.volant;
 export const inAir = (b: EpicBase): boolean => b.alt > 0;
 
-/** C3: blocked = engaged by an enemy base of equal or higher class; it can neither move nor fire. */
-export const isBlocked = (s: EpicState, b: EpicBase): boolean =>
-  !isFlyer(b) && contacts(s, b).some((o) => prof(o).cls >= prof(b).cls); // NE-U99: flyers never are
+/** NE-U01 / NE-U63: an Antigrav or Réacteurs Dorsaux base (the only ones that block an Antigrav base). */
+export const skims = (b: EpicBase): boolean =>
+  !!(prof(b).abilities.antigrav || prof(b).abilities.reacteursDorsaux);
+
+/**
+ * C3: blocked = engaged by an enemy base of equal or higher class; it can neither move nor fire. NE-U99:
+ * flyers never are. NE-U01: an Antigrav base only by an Antigrav / Réacteurs Dorsaux base of its class or
+ * higher, and only in the turn that engagement was made (ASSUMPTION: one of the two charged this turn);
+ * otherwise it may leave the assault by moving.
+ */
+export function isBlocked(s: EpicState, b: EpicBase): boolean {
+  if (isFlyer(b)) return false;
+  const cls = prof(b).cls;
+  if (prof(b).abilities.antigrav)
+    return contacts(s, b).some((o) => prof(o).cls >= cls && skims(o) && (o.charged || b.charged));
+  return contacts(s, b).some((o) => prof(o).cls >= cls);
+}
 
 /** C3: ZOC radius (diameter 7.5 cm for classes 1–4, 12 cm for class 5+). */
 export const zocRadius = (b: EpicBase): number => (prof(b).cls >= 5 ? 6 : 3.75);
@@ -70,6 +84,8 @@ export const inZocOf = (x: number, y: number, r: number, z: EpicBase): boolean =
 export function allowance(s: EpicState, b: EpicBase): number {
   const d = detOf(s, b);
   const move = prof(b).move;
+  // NE-U41: the infiltration move: class 1 double, class 2+ one normal move.
+  if (s.phase.startsWith('infiltration')) return prof(b).cls === 1 ? move * 2 : move;
   // NE-U90…U94: a flyer's move is never doubled; on Tir Appuyé it moves, then lands.
   if (isFlyer(b)) return b.landed === s.turn ? 0 : move;
   if (d.order === 'tirAppuye') return 0;
@@ -84,11 +100,17 @@ export function costFor(b: EpicBase): (t: Terrain) => number {
   const p = prof(b);
   if (p.abilities.volant) return () => 1; // NE-U97/U98: terrain does not hinder a flyer
   if (p.abilities.reacteursDorsaux) return (t) => (t.kind === 'impassable' ? Infinity : 1); // NE-U63
+  if (p.abilities.antigrav) return () => 1; // NE-U01: no terrain modifier while moving (it may not end there)
   const cls = p.cls;
   if (p.abilities.bulldozer)
     // NE-U32: no penalty in forests and difficult terrain (ruins included); impassable still blocks.
     return (t) =>
       t.kind === 'impassable' || (t.kind === 'building' && cls >= 2) ? Infinity : t.kind === 'water' ? 2 : 1;
+  return groundCost(cls);
+}
+
+/** C3: the movement multiplier of a terrain piece for a plain ground base of class `cls`. */
+function groundCost(cls: number): (t: Terrain) => number {
   return (t) => {
     switch (t.kind) {
       case 'impassable':
@@ -109,7 +131,8 @@ export function costFor(b: EpicBase): (t: Terrain) => number {
 
 /** Whether a base may end on a point: never on impassable terrain, nor a building for classes 2+. */
 export function canStandAt(s: EpicState, b: EpicBase, x: number, y: number): boolean {
-  const cost = costFor(b);
+  // NE-U01: an Antigrav base crosses anything but cannot end on terrain impassable for its class.
+  const cost = prof(b).abilities.antigrav ? groundCost(prof(b).cls) : costFor(b);
   for (const t of s.table.terrain) if (cost(t) === Infinity && pointIn(x, y, t)) return false;
   return true;
 }

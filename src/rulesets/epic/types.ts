@@ -134,6 +134,12 @@ export interface Abilities {
   oa?: boolean;
   /** NE-U59: a psyker and the ids of its powers (data.ts `POWERS`). */
   psyker?: string[];
+  /** NE-U01 Antigrav (skimmer): blocked only by Antigrav / Réacteurs Dorsaux of its class or higher, this turn. */
+  antigrav?: boolean;
+  /** NE-U41 Infiltration: a pre-game move (class 1 double, else one move), never into an enemy ZOC. */
+  infiltration?: boolean;
+  /** NE-U70 Rouleau: on Charge, may crush bases of a lower class during its move. */
+  rouleau?: boolean;
 }
 
 /** NE-U95: altitudes: 0 on the ground (landed), 1 Low (LOS height 20 cm), 2 High (40 cm). */
@@ -191,6 +197,13 @@ export interface EpicBase {
   landed: number;
   /** NE-U36: close defences already used this turn. */
   drUsed: number;
+  /** NE-U70: crush attempts made this turn (the next needs 1 more on the die; at most 3). */
+  crushes: number;
+  /**
+   * NE-U70: the enemy base that survived this base's crush and stopped it (engaged), with the movement it had
+   * used before the stop; null when not stopped. NE-U70 clause 4 frees it if a friend destroys that base.
+   */
+  crushStop: { by: string; moved: number } | null;
 }
 
 export interface EpicDetachment {
@@ -252,7 +265,7 @@ export interface Leg {
 
 /** A move that enemy hidden counters could fire on (C5, NE-U44): paused until they decide. */
 export interface PendingMove {
-  kind: 'move' | 'charge' | 'disembark' | 'fly';
+  kind: 'move' | 'charge' | 'crush' | 'disembark' | 'fly';
   legs: Leg[];
   /** For a charge: the enemy base contacted. */
   target: string | null;
@@ -348,6 +361,8 @@ export type EpicAction =
   | { type: 'move'; base: string; to: Vec2 }
   | { type: 'moveDet'; det: string; dx: number; dy: number }
   | { type: 'charge'; base: string; target: string }
+  /** NE-U70: a Rouleau base on Charge moves into contact with a lower-class enemy base and tries to crush it. */
+  | { type: 'crush'; base: string; target: string }
   | { type: 'embark'; base: string; transport: string }
   | { type: 'disembark'; base: string; to: Vec2 }
   | { type: 'waaagh'; base: string }
