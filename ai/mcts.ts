@@ -179,7 +179,7 @@ export class Search {
       const at = hidden ? this.hiddenNode(hiddenKey, decision.side) : node;
       // Progressive bias: the ruleset's scripted action is expanded first and keeps a bonus that fades
       // with visits, so a short search never plays worse than the script it starts from.
-      const hint = r.script ? keyOf(r.script(s, this.rng)) : '';
+      const hint = r.script ? keyOf(r.script(s, this.rng, options)) : '';
       fresh.length = 0;
       legal.length = 0;
       for (let i = 0; i < options.length; i++) {

@@ -159,8 +159,9 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
   /**
    * One cheap, sensible action for the side to play (advance, shoot, charge when close…), drawn with the
    * caller's RNG: the `scripted` bot plays it and MCTS rollouts use it. Optional: bots fall back to random.
+   * `candidates`, when the caller already has them for this state, saves the script recomputing them.
    */
-  script?(state: S, rng: Rng): A;
+  script?(state: S, rng: Rng, candidates?: readonly A[]): A;
   /** A heuristic value of the state for `side`, in [-1, 1]: the greedy bot and MCTS leaves use it. */
   evaluate(state: S, side: Side): number;
 }

@@ -53,8 +53,8 @@ function closeness(s: CompanyState, a: CompanyAction): number {
   return best;
 }
 
-export function companyScript(s: CompanyState, rng: Rng): CompanyAction {
-  const options = companyCandidates(s);
+export function companyScript(s: CompanyState, rng: Rng, given?: readonly CompanyAction[]): CompanyAction {
+  const options = given ?? companyCandidates(s);
   if (options.length === 0) throw new Error(`no candidate in phase ${s.phase}`);
   const side = decider(s);
   let best: CompanyAction[] = [];

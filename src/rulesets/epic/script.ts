@@ -134,18 +134,18 @@ function activation(s: EpicState): EpicAction {
 }
 
 /** One scripted action for the side to play; `rng` is the caller's (the bot's or the searcher's). */
-export function epicScript(s: EpicState, rng: Rng): EpicAction {
-  const a = scripted(s, rng);
+export function epicScript(s: EpicState, rng: Rng, given?: readonly EpicAction[]): EpicAction {
+  const a = scripted(s, rng, given);
   if (!check(s, a)) return a;
   // The script does not know every case (flyers must fly, new reactions…): fall back on a candidate,
   // preferring anything to ending the activation or passing.
-  const options = epicCandidates(s);
+  const options = given ?? epicCandidates(s);
   const active = options.filter((o) => o.type !== 'done' && o.type !== 'pass');
   const pool = active.length > 0 ? active : options;
   return pool[rng.int(pool.length)]!;
 }
 
-function scripted(s: EpicState, rng: Rng): EpicAction {
+function scripted(s: EpicState, rng: Rng, given?: readonly EpicAction[]): EpicAction {
   const side = decider(s);
   switch (s.phase) {
     case 'ordres': {
@@ -190,7 +190,7 @@ function scripted(s: EpicState, rng: Rng): EpicAction {
     }
     default: {
       // Phases the script has no idea for (aircraft interceptions…): a candidate, at random.
-      const options = epicCandidates(s);
+      const options = given ?? epicCandidates(s);
       return options[rng.int(options.length)]!;
     }
   }
