@@ -62,6 +62,7 @@ import {
   saveCurrent,
 } from './store';
 import { oddsOfAction } from './teach-view';
+import { actionKindWords, phaseWords, spacedWords } from './words';
 
 // ── elements ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -405,12 +406,15 @@ function actionWords(action: BaseAction): string {
   const adapter = game ? adapterFor(game.ruleset.id) : undefined;
   const words = obs && adapter?.describe ? adapter.describe(obs.state, action) : null;
   if (words) return withDestinationWords(words[lang], action);
-  // No words from the ruleset: its own vocabulary, unit ids shown as names where the board knows them.
+  // No words from the ruleset: the kind of action's name (or its id spelled out), unit ids as names.
   const names = new Map((lastModel?.units ?? []).map((u) => [u.id, u.label[lang]]));
   const parts = Object.entries(action)
     .filter(([k]) => k !== 'type' && k !== 'to')
-    .map(([k, v]) => `${k}${colon(lang)}${typeof v === 'string' ? (names.get(v) ?? v) : JSON.stringify(v)}`);
-  return withDestinationWords([action.type, ...parts].join(' · '), action);
+    .map(
+      ([k, v]) =>
+        `${spacedWords(k)}${colon(lang)}${typeof v === 'string' ? (names.get(v) ?? v) : JSON.stringify(v)}`,
+    );
+  return withDestinationWords([actionKindWords(adapter, action.type)[lang], ...parts].join(' · '), action);
 }
 
 const COMPASS: Record<Lang, string[]> = {
@@ -922,7 +926,10 @@ function renderStatus(): void {
   ui.idle.hidden = true;
   ui.phase.hidden = false;
   ui.phaseTurn.textContent = lastDecision ? String(lastDecision.turn) : '—';
-  ui.phaseName.textContent = decision ? decision.phase : t('over', lang);
+  ui.phaseName.textContent = decision
+    ? phaseWords(adapterFor(game.ruleset.id), decision.phase)[lang]
+    : t('over', lang);
+  ui.phaseName.dataset.phase = decision?.phase ?? '';
   ui.phaseSide.textContent = decision ? sideLabel(decision.side) : '—';
   ui.phasePlies.textContent = String(game.record.actions.length);
   ui.prompt.textContent = decision?.prompt?.[lang] ?? '';
@@ -1333,7 +1340,10 @@ function renderWatchStatus(): void {
   ui.idle.hidden = true;
   ui.phase.hidden = false;
   ui.phaseTurn.textContent = lastDecision ? String(lastDecision.turn) : '—';
-  ui.phaseName.textContent = decision ? decision.phase : t('over', lang);
+  ui.phaseName.textContent = decision
+    ? phaseWords(adapterFor(session.ruleset.id), decision.phase)[lang]
+    : t('over', lang);
+  ui.phaseName.dataset.phase = decision?.phase ?? '';
   ui.phaseSide.textContent = decision ? sideName(decision.side, lang) : '—';
   ui.phasePlies.textContent = String(session.plies);
   ui.prompt.textContent = decision?.prompt?.[lang] ?? '';

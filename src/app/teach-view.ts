@@ -16,6 +16,7 @@ import { attackOdds, type OddsView } from '../teach/odds';
 import { adapterFor } from './adapters';
 import { fillsTemplate } from './game';
 import type { Lang } from './i18n';
+import { actionKindWords } from './words';
 
 const m = (fr: string, en: string): Message => ({ fr, en });
 
@@ -207,7 +208,7 @@ export function actionText(rulesetId: string, observation: BaseState | null, act
     const parts = Object.entries(action)
       .filter(([k, v]) => k !== 'type' && k !== 'to' && v !== null && v !== undefined)
       .map(([, v]) => (typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v)));
-    words = [action.type, ...parts].join(' ');
+    words = [actionKindWords(adapter, action.type)[lang], ...parts].join(' ');
   }
   const to = (action as { to?: { x: number; y: number } }).to;
   if (to) words += ` → (${num(to.x, lang)}${lang === 'fr' ? ' ; ' : '; '}${num(to.y, lang)})`;

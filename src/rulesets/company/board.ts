@@ -7,11 +7,19 @@
  * Hell Dorado hides nothing on the table (`observe` blanks only the dice), so there is no viewer option.
  */
 
-import type { BoardModel, MarkerView, Overlay, UnitView } from '../../engine/board-model';
+import { companyPhases } from '../../../statecharts/company';
+import type {
+  BoardAdapter,
+  BoardModel,
+  MarkerView,
+  Overlay,
+  RulesetWords,
+  UnitCard,
+  UnitView,
+} from '../../engine/board-model';
 import type { BaseAction } from '../../engine/contract';
 import type { Vec2 } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
-import type { UnitCard } from '../registry';
 import { companyLegal } from './candidates';
 import { ZOC } from './data';
 import { check, objectiveHolder } from './rules';
@@ -354,11 +362,33 @@ const ORDER_WORDS: Record<string, Message> = {
   attaqueLibre: m('Attaque libre', 'Free attack'),
 };
 
+/** The phases of the turn chart (statecharts/company.ts), as the phase indicator names them. */
+const PHASE_WORDS: Record<string, Message> = {
+  entretien: m('Phase d’entretien', 'Phase d’entretien (upkeep)'),
+  'actions.choix': m('Phase d’actions — qui active', 'Phase d’actions (actions) — who activates'),
+  'actions.activation.ordre': m('Activation — l’ordre', 'Activation — the order'),
+  'actions.activation.reaction.esquive': m('Réaction — Esquive', 'Reaction — Esquive (dodge)'),
+  'actions.activation.reaction.tirDefensif': m(
+    'Réaction — Tir défensif',
+    'Reaction — Tir défensif (defensive fire)',
+  ),
+  'actions.activation.reaction.rechargement': m(
+    'Réaction — Rechargement',
+    'Reaction — Rechargement (reloading)',
+  ),
+  'actions.activation.attaqueLibre': m('Attaque libre', 'Free attack'),
+  terminee: m('Partie terminée', 'Game over'),
+};
+
+export const companyWords: RulesetWords = { phases: PHASE_WORDS, actions: ORDER_WORDS };
+
+/** `camelCase` → `camel case`: a readable stand-in for a kind of action that has no words yet. */
+const spaced = (type: string): string => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
 /** An action in words: the order, then whom it concerns (names, not ids). */
 export function companyDescribe(s: CompanyState, action: BaseAction): Message | null {
   const a = action as CompanyAction;
-  const head = ORDER_WORDS[a.type];
-  if (!head) return null;
+  const head = ORDER_WORDS[a.type] ?? m(spaced(a.type), spaced(a.type));
   const name = (id: string) => unitById(s, id) && prof(unitById(s, id)!).name;
   const fr = [head.fr];
   const en = [head.en];
@@ -394,3 +424,13 @@ export function companyDescribe(s: CompanyState, action: BaseAction): Message | 
   }
   return { fr: fr.join(' '), en: en.join(' ') };
 }
+
+/** What the app reads to draw and describe a `company` game. */
+export const companyBoardAdapter: BoardAdapter = {
+  board: companyBoard,
+  overlays: companyOverlays,
+  card: companyCard,
+  describe: companyDescribe,
+  words: companyWords,
+  chart: companyPhases,
+};
