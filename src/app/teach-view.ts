@@ -1,17 +1,12 @@
 /**
  * Pure helpers (no DOM) for the teaching parts of the app: which action is an attack and its odds, what an
  * event's rules say, the choices to list at a decision, and actions in words. Unit-tested under Node.
- *
- * An attack action maps to the attack the ruleset's `odds` takes: epic `shoot` → `{ det, target }`;
- * company `melee` / `tir` / `charge` / `assaut` → `{ attacker: the unit acting, target, kind }`. A company
- * Charge or Assaut is not yet in contact: its odds are those of the passe once in contact, reckoned on a
- * copy of the state where the attacker stands at the target's edge (the Premier choc bonus not counted).
+ * Which action is an attack, and the attack the ruleset's `odds` takes for it, each ruleset declares in its
+ * board adapter (`attackKinds`, `attackOf`).
  */
 import type { AnyRuleset, BaseAction, BaseState, GameEvent } from '../engine/contract';
 import { hashState } from '../engine/hash';
 import type { Message, Result } from '../engine/result';
-import { touching } from '../rulesets/company/state';
-import type { CompanyState } from '../rulesets/company/types';
 import { attackOdds, type OddsView } from '../teach/odds';
 import { adapterFor } from './adapters';
 import { fillsTemplate } from './game';
@@ -22,14 +17,9 @@ const m = (fr: string, en: string): Message => ({ fr, en });
 
 // ── attacks ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Action types that are attacks, per ruleset. */
-export const ATTACK_TYPES: Record<string, readonly string[]> = {
-  epic: ['shoot'],
-  company: ['melee', 'tir', 'charge', 'assaut'],
-};
-
+/** Whether an action is an attack, as its ruleset declares (`BoardAdapter.attackKinds`). */
 export const isAttack = (rulesetId: string, action: BaseAction): boolean =>
-  ATTACK_TYPES[rulesetId]?.includes(action.type) ?? false;
+  adapterFor(rulesetId)?.attackKinds?.includes(action.type) ?? false;
 
 export interface AttackOdds {
   attack: unknown;
@@ -41,34 +31,10 @@ export interface AttackOdds {
   note?: Message;
 }
 
-/** Moves a copy of the company attacker to the target's edge, along the line between them. */
-function inContact(state: CompanyState, attacker: string, target: string): CompanyState | null {
-  const s = structuredClone(state);
-  const a = s.units.find((u) => u.id === attacker);
-  const t = s.units.find((u) => u.id === target);
-  if (!a || !t) return null;
-  if (touching(a, t)) return s;
-  const d = Math.hypot(a.x - t.x, a.y - t.y);
-  if (d === 0) return null;
-  const ux = (a.x - t.x) / d;
-  const uy = (a.y - t.y) / d;
-  let lo = 0;
-  let hi = d;
-  for (let i = 0; i < 40; i++) {
-    const mid = (lo + hi) / 2;
-    a.x = t.x + ux * mid;
-    a.y = t.y + uy * mid;
-    if (touching(a, t)) lo = mid;
-    else hi = mid;
-  }
-  a.x = t.x + ux * lo;
-  a.y = t.y + uy * lo;
-  return touching(a, t) ? s : null;
-}
-
 /**
  * The odds of an attack action on `state` (pass what the player may see), or null when the action is not an
- * attack; an error when the ruleset cannot reckon it (its message says why).
+ * attack; an error when the ruleset cannot reckon it (its message says why). Which attack an action makes
+ * is the ruleset's to say (`BoardAdapter.attackOf`).
  */
 export function oddsOfAction(
   ruleset: AnyRuleset,
@@ -76,34 +42,12 @@ export function oddsOfAction(
   action: BaseAction,
 ): Result<AttackOdds> | null {
   if (!isAttack(ruleset.id, action)) return null;
-  const a = action as BaseAction & { det?: string; target?: string };
-  if (ruleset.id === 'epic') {
-    if (!a.det || !a.target) return null;
-    const attack = { det: a.det, target: a.target };
-    const r = attackOdds(ruleset, state, attack);
-    return r.ok ? { ok: true, value: { attack, attacker: a.det, target: a.target, view: r.value } } : r;
-  }
-  if (ruleset.id === 'company') {
-    const attacker = ruleset.decision(state)?.unit;
-    if (!attacker || !a.target) return null;
-    const kind = a.type === 'tir' ? 'tir' : 'melee';
-    const attack = { attacker, target: a.target, kind };
-    let on = state;
-    let note: Message | undefined;
-    if (a.type === 'charge' || a.type === 'assaut') {
-      const moved = inContact(state as unknown as CompanyState, attacker, a.target);
-      if (moved) on = moved as unknown as BaseState;
-      note = m(
-        'Chances de la passe d’armes une fois au contact (sans le bonus de Premier choc).',
-        'Odds of the passe d’armes once in contact (the Premier choc bonus not counted).',
-      );
-    }
-    const r = attackOdds(ruleset, on, attack);
-    return r.ok
-      ? { ok: true, value: { attack, attacker, target: a.target, view: r.value, ...(note ? { note } : {}) } }
-      : r;
-  }
-  return null;
+  const view = adapterFor(ruleset.id)?.attackOf?.(state, action);
+  if (!view) return null;
+  const r = attackOdds(ruleset, (view.on as BaseState | undefined) ?? state, view.attack);
+  if (!r.ok) return r;
+  const { attack, attacker, target, note } = view;
+  return { ok: true, value: { attack, attacker, target, view: r.value, ...(note ? { note } : {}) } };
 }
 
 // ── explanations ────────────────────────────────────────────────────────────────────────────────────────

@@ -114,6 +114,16 @@ export interface MoveThreat {
   by: string[];
 }
 
+/** An attack action as the ruleset's `odds` takes it (`BoardAdapter.attackOf`). */
+export interface AttackView {
+  attack: unknown;
+  attacker: string;
+  target: string;
+  /** The state to reckon the odds on, when not the observation given. */
+  on?: unknown;
+  note?: Message;
+}
+
 /**
  * The words a ruleset gives the panels: each phase of its turn chart (the flattened state value, as
  * `DecisionPoint.phase` carries it) and each kind of action (`action.type`), in French and English.
@@ -151,6 +161,15 @@ export interface BoardAdapter {
    * A click on the table at `point` with `unit` selected, as an action for the units that move without a
    * legal region (a detachment flying as one): null when the click means nothing for that unit.
    */
+  /** The kinds of action that are attacks (the app shows their odds before they are sent). */
+  attackKinds?: readonly string[];
+  /**
+   * The attack an action makes, as the ruleset's `odds` takes it, with the attacker and target ids and the
+   * state to reckon it on when not the one given (a charge reckoned once in contact, said in `note`); null
+   * when the action is no attack or cannot be reckoned.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  attackOf?(observation: any, action: { type: string }): AttackView | null;
   // biome-ignore lint/suspicious/noExplicitAny: as above.
   pointAction?(observation: any, unit: string, point: Vec2): { type: string } | null;
 }

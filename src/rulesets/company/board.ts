@@ -9,6 +9,7 @@
 
 import { companyPhases } from '../../../statecharts/company';
 import type {
+  AttackView,
   BoardAdapter,
   BoardModel,
   MarkerView,
@@ -23,7 +24,17 @@ import type { Message } from '../../engine/result';
 import { companyLegal } from './candidates';
 import { ZOC } from './data';
 import { check, objectiveHolder } from './rules';
-import { edgeBetween, hasZoc, isBlesse, isEnemy, prof, shootTargets, sight, unitById } from './state';
+import {
+  edgeBetween,
+  hasZoc,
+  isBlesse,
+  isEnemy,
+  prof,
+  shootTargets,
+  sight,
+  touching,
+  unitById,
+} from './state';
 import {
   type Abilities,
   COMPANY_SIDES,
@@ -425,6 +436,59 @@ export function companyDescribe(s: CompanyState, action: BaseAction): Message | 
   return { fr: fr.join(' '), en: en.join(' ') };
 }
 
+/** Moves a copy of the attacker to the target's edge, along the line between them. */
+function inContact(state: CompanyState, attacker: string, target: string): CompanyState | null {
+  const s = structuredClone(state);
+  const a = s.units.find((u) => u.id === attacker);
+  const t = s.units.find((u) => u.id === target);
+  if (!a || !t) return null;
+  if (touching(a, t)) return s;
+  const d = Math.hypot(a.x - t.x, a.y - t.y);
+  if (d === 0) return null;
+  const ux = (a.x - t.x) / d;
+  const uy = (a.y - t.y) / d;
+  let lo = 0;
+  let hi = d;
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    a.x = t.x + ux * mid;
+    a.y = t.y + uy * mid;
+    if (touching(a, t)) lo = mid;
+    else hi = mid;
+  }
+  a.x = t.x + ux * lo;
+  a.y = t.y + uy * lo;
+  return touching(a, t) ? s : null;
+}
+
+/** The orders that attack: their odds are shown before they are sent. */
+export const COMPANY_ATTACKS = ['melee', 'tir', 'charge', 'assaut'] as const;
+
+/**
+ * An attack order as `odds` takes it: `{ attacker: the combatant acting, target, kind }`. A Charge or an
+ * Assaut is not yet in contact: its odds are those of the passe once in contact, reckoned on a copy where
+ * the attacker stands at the target's edge (the Premier choc bonus not counted, as the note says).
+ */
+export function companyAttackOf(s: CompanyState, action: BaseAction): AttackView | null {
+  const a = action as BaseAction & { target?: string };
+  if (!(COMPANY_ATTACKS as readonly string[]).includes(a.type)) return null;
+  const attacker = companyLegal(s).decision.unit;
+  if (!attacker || !a.target) return null;
+  const attack = { attacker, target: a.target, kind: a.type === 'tir' ? 'tir' : 'melee' };
+  if (a.type !== 'charge' && a.type !== 'assaut') return { attack, attacker, target: a.target };
+  const moved = inContact(s, attacker, a.target);
+  return {
+    attack,
+    attacker,
+    target: a.target,
+    ...(moved ? { on: moved } : {}),
+    note: m(
+      'Chances de la passe d’armes une fois au contact (sans le bonus de Premier choc).',
+      'Odds of the passe d’armes once in contact (the Premier choc bonus not counted).',
+    ),
+  };
+}
+
 /** What the app reads to draw and describe a `company` game. */
 export const companyBoardAdapter: BoardAdapter = {
   board: companyBoard,
@@ -433,4 +497,6 @@ export const companyBoardAdapter: BoardAdapter = {
   describe: companyDescribe,
   words: companyWords,
   chart: companyPhases,
+  attackKinds: COMPANY_ATTACKS,
+  attackOf: companyAttackOf,
 };

@@ -8,6 +8,7 @@
  */
 import { epicPhases } from '../../../statecharts/epic';
 import type {
+  AttackView,
   BoardAdapter,
   BoardModel,
   MarkerView,
@@ -516,6 +517,13 @@ export function epicPointAction(s: EpicState, unit: string, point: Vec2): BaseAc
   return { type: 'fly', det: b.det, dx: point.x - b.x, dy: point.y - b.y, alt } as EpicAction;
 }
 
+/** A shot as `odds` takes it: the detachment firing and its target. */
+export function epicAttackOf(_s: EpicState, action: BaseAction): AttackView | null {
+  const a = action as EpicAction;
+  if (a.type !== 'shoot' || !a.det || !a.target) return null;
+  return { attack: { det: a.det, target: a.target }, attacker: a.det, target: a.target };
+}
+
 /** What the app reads to draw and describe an `epic` game. */
 export const epicBoardAdapter: BoardAdapter = {
   board: epicBoard,
@@ -525,5 +533,7 @@ export const epicBoardAdapter: BoardAdapter = {
   words: epicWords,
   chart: epicPhases,
   moveThreat: epicMoveThreat,
+  attackKinds: ['shoot'],
+  attackOf: epicAttackOf,
   pointAction: epicPointAction,
 };
