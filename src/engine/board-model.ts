@@ -4,6 +4,7 @@
  * radians from +x towards +y). No rules and no renderer here: the view draws this and nothing else
  * (STYLE.md, chessground: "settings in, intents out"). Every text a player reads is a `Message`.
  */
+import type { DiceRoll } from './contract';
 import type { TerrainKind, Vec2 } from './geometry';
 import type { Message } from './result';
 
@@ -114,6 +115,15 @@ export interface MoveThreat {
   by: string[];
 }
 
+/** A shot or a blow an event resolved, for the view to animate: who at whom, and whether it hit. */
+export interface ShotView {
+  from: string;
+  to: string;
+  hit: boolean;
+  /** A blow in contact (no tracer, a clash at the target). */
+  melee?: boolean;
+}
+
 /** An attack action as the ruleset's `odds` takes it (`BoardAdapter.attackOf`). */
 export interface AttackView {
   attack: unknown;
@@ -161,6 +171,8 @@ export interface BoardAdapter {
    * A click on the table at `point` with `unit` selected, as an action for the units that move without a
    * legal region (a detachment flying as one): null when the click means nothing for that unit.
    */
+  /** The shots and blows a step's events resolved, in order (the view animates them); none when absent. */
+  shotsOf?(events: readonly { kind: string; units?: string[]; dice?: DiceRoll[] }[]): ShotView[];
   /** The kinds of action that are attacks (the app shows their odds before they are sent). */
   attackKinds?: readonly string[];
   /**

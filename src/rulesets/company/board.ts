@@ -15,10 +15,11 @@ import type {
   MarkerView,
   Overlay,
   RulesetWords,
+  ShotView,
   UnitCard,
   UnitView,
 } from '../../engine/board-model';
-import type { BaseAction } from '../../engine/contract';
+import type { BaseAction, GameEvent } from '../../engine/contract';
 import type { Vec2 } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
 import { companyLegal } from './candidates';
@@ -489,6 +490,21 @@ export function companyAttackOf(s: CompanyState, action: BaseAction): AttackView
   };
 }
 
+/**
+ * C2 / C3: a `tir` event is a shot and a `passe` a passe d'armes (`units: [attacker, target]`); the
+ * attacker's first dice roll hit when a die reached its number.
+ */
+export function companyShots(events: readonly GameEvent[]): ShotView[] {
+  const out: ShotView[] = [];
+  for (const e of events) {
+    if ((e.kind !== 'tir' && e.kind !== 'passe') || !e.units || e.units.length < 2) continue;
+    const roll = e.dice?.[0];
+    const hit = !!roll && roll.target !== undefined && roll.dice.some((d) => d >= roll.target!);
+    out.push({ from: e.units[0]!, to: e.units[1]!, hit, ...(e.kind === 'passe' ? { melee: true } : {}) });
+  }
+  return out;
+}
+
 /** What the app reads to draw and describe a `company` game. */
 export const companyBoardAdapter: BoardAdapter = {
   board: companyBoard,
@@ -498,5 +514,6 @@ export const companyBoardAdapter: BoardAdapter = {
   words: companyWords,
   chart: companyPhases,
   attackKinds: COMPANY_ATTACKS,
+  shotsOf: companyShots,
   attackOf: companyAttackOf,
 };

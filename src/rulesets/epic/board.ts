@@ -15,10 +15,11 @@ import type {
   MoveThreat,
   Overlay,
   RulesetWords,
+  ShotView,
   UnitCard,
   UnitView,
 } from '../../engine/board-model';
-import type { BaseAction } from '../../engine/contract';
+import type { BaseAction, GameEvent } from '../../engine/contract';
 import { maxReachAlong, type Vec2 } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
 import { Rng, seedRng } from '../../engine/rng';
@@ -524,6 +525,23 @@ export function epicAttackOf(_s: EpicState, action: BaseAction): AttackView | nu
   return { attack: { det: a.det, target: a.target }, attacker: a.det, target: a.target };
 }
 
+/**
+ * C4 / NE-U36: each `fire` event is one base firing at one base (`units: [firer, target]`); it hit when a
+ * to-hit die reached its number (on 7+ and beyond, a second die after a 6 reached its own).
+ */
+export function epicShots(events: readonly GameEvent[]): ShotView[] {
+  const out: ShotView[] = [];
+  for (const e of events) {
+    if (e.kind !== 'fire' || !e.units || e.units.length < 2) continue;
+    const rolls = e.dice ?? [];
+    const decisive = rolls.length > 1 ? rolls[rolls.length - 1]! : rolls[0];
+    const target = decisive?.target ?? 7;
+    const hit = !!decisive && (target <= 6 || rolls.length > 1) && decisive.dice.some((d) => d >= target);
+    out.push({ from: e.units[0]!, to: e.units[1]!, hit });
+  }
+  return out;
+}
+
 /** What the app reads to draw and describe an `epic` game. */
 export const epicBoardAdapter: BoardAdapter = {
   board: epicBoard,
@@ -534,6 +552,7 @@ export const epicBoardAdapter: BoardAdapter = {
   chart: epicPhases,
   moveThreat: epicMoveThreat,
   attackKinds: ['shoot'],
+  shotsOf: epicShots,
   attackOf: epicAttackOf,
   pointAction: epicPointAction,
 };
