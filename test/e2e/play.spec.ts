@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 type Info = { ply: number; hash: string; tags: string[]; selected?: string; saved: number };
+type Animations = { moves: number; shots: number; frames: number };
 
 const info = (page: Page) => page.evaluate(() => window.wargameApp!.info() as Info | null);
 
@@ -107,6 +108,97 @@ test('plays against the AI: action list, canvas clicks on a unit and a destinati
   expect(errors).toEqual([]);
 });
 
+test('epic against the AI: several turns by keyboard, phases and actions in words, shots and dice animated and skippable, interception threat, French and English', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Slow animations, so that the skip button is seen; no odds dialog in the way.
+  await page.addInitScript(() =>
+    localStorage.setItem('wargame-sandbox/settings', JSON.stringify({ anim: 'slow', odds: false })),
+  );
+  await startGame(page, 'epic', 'ai:beginner', 'e2e-epic');
+  const phases = new Set<string>();
+  let previewed = false;
+  let skipped = 0;
+  let turn = 1;
+  for (let i = 0; i < 400 && turn < 3; i++) {
+    // An animation in progress may be skipped.
+    if (await page.locator('#skip').isVisible()) {
+      await page
+        .locator('#skip')
+        .click()
+        .catch(() => {});
+      skipped++;
+    }
+    if (!(await humanTurn(page))) break;
+    turn = Number(await page.locator('#phase-turn').textContent());
+    // The phase in words, never the chart's id.
+    const name = page.locator('#phase-name');
+    const id = (await name.getAttribute('data-phase')) ?? '';
+    phases.add(id);
+    const words = (await name.textContent()) ?? '';
+    expect(words).not.toBe(id);
+    expect(words).not.toMatch(/^[a-z]+[A-Z.]/);
+    // A move looked at by keyboard says who could intercept it, before it is sent.
+    const move = page.locator('#move-list button').first();
+    if (!previewed && (await move.isVisible())) {
+      await move.focus();
+      await expect(page.locator('#threat-preview')).not.toBeEmpty();
+      expect(await page.evaluate(() => window.wargameApp!.preview())).not.toBeNull();
+      previewed = true;
+    }
+    const before = (await info(page))!.ply;
+    const button = page.locator('#action-list button, #move-list button').first();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await info(page))!.ply).toBeGreaterThan(before);
+  }
+  expect(turn).toBeGreaterThanOrEqual(3);
+  expect([...phases]).toEqual(expect.arrayContaining(['ordres', 'mouvement.choix', 'mouvement.activation']));
+  expect(previewed).toBe(true);
+  const anim = await page.evaluate(() => window.wargameApp!.animations() as Animations);
+  expect(anim.moves).toBeGreaterThan(0);
+  expect(anim.shots).toBeGreaterThan(0);
+  expect(anim.frames).toBeGreaterThan(0);
+  expect(skipped).toBeGreaterThan(0);
+  // The dice of the log as faces, beside the text a screen reader reads.
+  const faces = await page.locator('#log .dice-faces .die.d6').allTextContents();
+  expect(faces.length).toBeGreaterThan(0);
+  for (const f of faces) expect(f).toMatch(/^[⚀⚁⚂⚃⚄⚅]$/);
+
+  // French and English mid-game: the panels follow, the game does not move.
+  const ply = (await info(page))!.ply;
+  await humanTurn(page);
+  const frPhase = await page.locator('#phase-name').textContent();
+  await page.getByRole('button', { name: 'Réglages' }).click();
+  await page.getByLabel('English').check();
+  await expect(page.locator('#actions-title')).toHaveText('Legal actions');
+  await expect(page.locator('#phase-name')).not.toHaveText(frPhase ?? '');
+  await page.getByLabel('Français').check();
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await expect(page.locator('#phase-name')).toHaveText(frPhase ?? '');
+  expect((await info(page))!.ply).toBe(ply);
+  expect(errors).toEqual([]);
+});
+
+test('reduced motion: nothing is animated, the game plays on', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await startGame(page, 'company', 'ai:beginner', 'e2e-rm');
+  for (let i = 0; i < 6; i++) {
+    if (!(await humanTurn(page))) break;
+    await playFromList(page);
+  }
+  expect((await info(page))!.ply).toBeGreaterThan(6);
+  expect(await page.evaluate(() => window.wargameApp!.animations() as Animations)).toEqual({
+    moves: 0,
+    shots: 0,
+    frames: 0,
+  });
+  await expect(page.locator('#log .dice-faces.rolling')).toHaveCount(0);
+});
+
 test('a corrupt game file is refused with a message naming the problem; the game is untouched', async ({
   page,
 }) => {
@@ -186,6 +278,13 @@ test('hot-seat: secret orders stay hidden behind a hand-over screen', async ({ p
   await expect(page.locator('#board')).toBeVisible();
   await expect(page.locator('#actions-panel')).toBeVisible();
   expect(await page.locator('#phase-side').textContent()).not.toBe(first);
+  // The first side's orders are face down for the second: its units' cards say « Ordre caché ».
+  const firstSide = first?.includes('bleu') ? 'bleu' : 'rouge';
+  const theirs = page.locator('#unit-select option', { hasText: `(${firstSide},` }).first();
+  await page.locator('#unit-select').selectOption((await theirs.getAttribute('value'))!);
+  await expect(page.locator('#card')).toContainText('Ordre caché');
+  for (const order of ['Charge', 'Avance', 'Tir Appuyé', 'Retraite'])
+    await expect(page.locator('#card')).not.toContainText(order);
 });
 
 /** Plays human moves until the AI is thinking, then kills its worker. */

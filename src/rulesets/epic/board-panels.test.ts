@@ -60,8 +60,12 @@ describe('epic interception threat before a move (C5, NE-U44)', () => {
     const s = threatPosition('tirAppuye');
     const obs = epicRuleset.observe(s, 'blue');
     const before = JSON.stringify(obs);
-    expect(epicMoveThreat(obs, 'blue', { type: 'move', base: 'cap', to: { x: 10, y: 30 } })).toBeNull();
-    expect(epicMoveThreat(obs, 'blue', { type: 'move', base: 'cap', to: { x: 140, y: 50 } })).toBeNull();
+    expect(
+      epicMoveThreat(obs, 'blue', { type: 'move', base: 'cap', to: { x: 10, y: 30 } } as EpicAction),
+    ).toBeNull();
+    expect(
+      epicMoveThreat(obs, 'blue', { type: 'move', base: 'cap', to: { x: 140, y: 50 } } as EpicAction),
+    ).toBeNull();
     expect(epicMoveThreat(obs, 'blue', { type: 'done' })).toBeNull();
     expect(JSON.stringify(obs)).toBe(before);
   });
