@@ -3,6 +3,7 @@
  * canvas click on a unit and on a destination, a reload that resumes, a corrupt file refused, hot-seat
  * secret orders hidden, an AI worker killed and retried, and axe-core scans of home, game and game over.
  */
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
@@ -45,6 +46,19 @@ async function playFromList(page: Page): Promise<void> {
 /** An attack first shows its odds (a modal dialog): attack. */
 async function confirmOdds(page: Page): Promise<void> {
   if (await page.locator('#odds-dialog').isVisible()) await page.locator('#odds-attack').click();
+}
+
+/** Waits (a few seconds at most) for an animation to start before it is the human's turn again. */
+function animationStarts(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    for (let k = 0; k < 300; k++) {
+      const tags = window.wargameApp!.info()?.tags ?? [];
+      if (tags.includes('animating')) return true;
+      if (tags.includes('human') || tags.includes('over')) return false;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return false;
+  });
 }
 
 async function clickWorld(page: Page, x: number, y: number): Promise<void> {
@@ -123,13 +137,16 @@ test('epic against the AI: several turns by keyboard, phases and actions in word
   let previewed = false;
   let skipped = 0;
   let turn = 1;
-  for (let i = 0; i < 400 && turn < 3; i++) {
-    // An animation in progress may be skipped.
-    if (await page.locator('#skip').isVisible()) {
-      await page
-        .locator('#skip')
-        .click()
-        .catch(() => {});
+  let shots = 0;
+  // At least two whole turns, and until a shot was animated (the AI's search is timed, so when varies).
+  for (let i = 0; i < 800 && (turn < 3 || shots === 0); i++) {
+    shots = (await page.evaluate(() => window.wargameApp!.animations() as Animations)).shots;
+    // An animation in progress is skipped (a few times): it ends at once, the game goes on.
+    if (skipped < 3 && (await animationStarts(page))) {
+      await page.locator('#skip').click();
+      await expect
+        .poll(async () => (await info(page))!.tags.includes('animating'), { timeout: 1000 })
+        .toBe(false);
       skipped++;
     }
     if (!(await humanTurn(page))) break;
@@ -150,11 +167,17 @@ test('epic against the AI: several turns by keyboard, phases and actions in word
       previewed = true;
     }
     const before = (await info(page))!.ply;
-    const button = page.locator('#action-list button, #move-list button').first();
+    // Shoot when the list offers it (C4), otherwise the first action listed.
+    const shoot = page.locator('#action-list button[data-type="shoot"]').first();
+    const button =
+      (await shoot.count()) > 0 ? shoot : page.locator('#action-list button, #move-list button').first();
     await button.focus();
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await info(page))!.ply).toBeGreaterThan(before);
   }
+  console.log(
+    JSON.stringify({ turn, shots, skipped, ply: (await info(page))!.ply, tags: (await info(page))!.tags }),
+  );
   expect(turn).toBeGreaterThanOrEqual(3);
   expect([...phases]).toEqual(expect.arrayContaining(['ordres', 'mouvement.choix', 'mouvement.activation']));
   expect(previewed).toBe(true);
@@ -181,6 +204,67 @@ test('epic against the AI: several turns by keyboard, phases and actions in word
   await expect(page.locator('#phase-name')).toHaveText(frPhase ?? '');
   expect((await info(page))!.ply).toBe(ply);
   expect(errors).toEqual([]);
+});
+
+test('a move’s interception threat is shown before it is sent: pointer over the destination, in words and on the board', async ({
+  page,
+}) => {
+  // A position where a blue move passes within reach of red face-down counters, found with the rules of now.
+  const found = JSON.parse(
+    execFileSync('node_modules/.bin/tsx', ['test/e2e/helpers/threat-position.ts'], { encoding: 'utf8' }),
+  ) as { record: { actions: unknown[] }; unit: string; to: { x: number; y: number }; by: string[] };
+  expect(found.by.length).toBeGreaterThan(0);
+  await page.goto('/');
+  await page.locator('#import-home').setInputFiles({
+    name: 'threat.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(found.record)),
+  });
+  await expect(page.locator('#board canvas')).toBeVisible({ timeout: 30_000 });
+  expect(await humanTurn(page)).toBe(true);
+  expect((await info(page))!.ply).toBe(found.record.actions.length);
+  await page.waitForFunction(() => (window.wargameApp!.board()?.debugSnapshot().redraws ?? 0) > 0);
+  const box = (await page.locator('#board canvas').boundingBox())!;
+  const unitAt = await page.evaluate((id) => window.wargameApp!.screenOf(id), found.unit);
+  await page.mouse.click(box.x + unitAt!.x, box.y + unitAt!.y);
+  await expect.poll(async () => (await info(page))!.selected).toBe(found.unit);
+  const overlaysBefore = await page.evaluate(() => window.wargameApp!.board()!.debugSnapshot().overlays);
+  await page.locator('#threat-preview').waitFor({ state: 'attached' });
+
+  // The pointer over the destination: the bases that could fire are named and drawn.
+  const at = await page.evaluate(([x, y]) => window.wargameApp!.screenAt(x!, y!), [found.to.x, found.to.y]);
+  await page.mouse.move(box.x + at!.x, box.y + at!.y);
+  await expect
+    .poll(async () => (await page.evaluate(() => window.wargameApp!.preview()))?.by)
+    .toEqual(found.by);
+  await expect(page.locator('#threat-preview')).toContainText('Ce déplacement peut être intercepté par');
+  await expect
+    .poll(() => page.evaluate(() => window.wargameApp!.board()!.debugSnapshot().overlays))
+    .toBe(overlaysBefore + 1);
+  const png = await page.locator('#board canvas').screenshot();
+  const orange = await page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (
+        Math.abs(data[i]! - 0xff) < 20 &&
+        Math.abs(data[i + 1]! - 0x92) < 30 &&
+        Math.abs(data[i + 2]! - 0x2b) < 40
+      )
+        n++;
+    return n;
+  }, png.toString('base64'));
+  expect(orange).toBeGreaterThan(30);
+
+  // The pointer off the table clears it; nothing was played.
+  await page.mouse.move(box.x + 2, box.y + 2);
+  await expect.poll(() => page.evaluate(() => window.wargameApp!.preview())).toBeNull();
+  await expect(page.locator('#threat-preview')).toBeEmpty();
+  expect((await info(page))!.ply).toBe(found.record.actions.length);
 });
 
 test('reduced motion: nothing is animated, the game plays on', async ({ page }) => {

@@ -71,6 +71,47 @@ describe('epic interception threat before a move (C5, NE-U44)', () => {
   });
 });
 
+describe('epic interception threat agrees with the rules (C5, NE-U44)', () => {
+  it('NE-U44: for every candidate move along random games, the threat shown is the one the rules then pause for', () => {
+    let compared = 0;
+    let threatened = 0;
+    for (const entry of scenarios.epic!) {
+      const parsed = epicRuleset.parseScenario(entry.data);
+      if (!parsed.ok) throw new Error(parsed.error.code);
+      const set = epicRuleset.setup(parsed.value, `threat-${entry.id}`);
+      if (!set.ok) throw new Error(set.error.code);
+      let s = set.value;
+      const rng = new Rng(seedRng(`threat-${entry.id}`));
+      for (let i = 0; i < 1500 && epicRuleset.decision(s); i++) {
+        const cands = epicRuleset.candidates(s);
+        if (s.phase === 'mouvement.activation') {
+          const side = epicRuleset.decision(s)!.side;
+          const obs = epicRuleset.observe(s, side);
+          for (const a of cands.filter((c) =>
+            ['move', 'moveDet', 'charge', 'disembark', 'fly'].includes(c.type),
+          )) {
+            const after = epicRuleset.apply(s, a);
+            if (!after.ok) throw new Error(after.error.code);
+            const p = after.value.state.pending;
+            const dets = new Set([...(p?.threats ?? []), ...(p?.zones ?? [])]);
+            const expected = s.bases
+              .filter((b) => dets.has(b.det) && b.alive && b.carriedBy === null && b.side !== side)
+              .map((b) => b.id);
+            expect(epicMoveThreat(obs, side, a)?.by ?? []).toEqual(expected);
+            compared++;
+            if (expected.length > 0) threatened++;
+          }
+        }
+        const r = epicRuleset.apply(s, cands[rng.int(cands.length)]!);
+        if (!r.ok) throw new Error(r.error.code);
+        s = r.value.state;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+    expect(threatened).toBeGreaterThan(0);
+  });
+});
+
 describe('epic flyers on the board (NE-U100)', () => {
   function flyerPosition(order: Order): EpicState {
     const spec: PositionSpec = {
@@ -92,7 +133,9 @@ describe('epic flyers on the board (NE-U100)', () => {
     expect(reach).toMatchObject({ unit: 'fb', from: { x: 75, y: 50 }, radius: move / 2, inner: move / 2 });
     // At altitude terrain does not count: every ray reaches the full half move (the table is wide enough).
     for (const p of reach!.outline!) expect(Math.hypot(p.x - 75, p.y - 50)).toBeCloseTo(move / 2, 5);
-    // A ground base of the other side has no such reach.
+    // With nothing selected the active flyers' flight is drawn all the same; a ground base of the other
+    // side has no such reach.
+    expect(reaches(epicOverlays(s))).toEqual([reach]);
     expect(reaches(epicOverlays(s, 'cap'))).toEqual([]);
   });
 

@@ -115,6 +115,9 @@ function markersOf(s: EpicState, b: EpicBase, viewer: EpicSide | undefined): Mar
   return out;
 }
 
+/** How high an aircraft is drawn per altitude step, in cm. */
+const FLIGHT_LIFT = 4;
+
 /** The board as drawn: carried bases are not on the table (their transport shows how many it carries). */
 export function epicBoard(s: EpicState, opts: EpicBoardOptions = {}): BoardModel {
   const units: UnitView[] = [];
@@ -126,6 +129,8 @@ export function epicBoard(s: EpicState, opts: EpicBoardOptions = {}): BoardModel
       side: b.side,
       x: b.x,
       y: b.y,
+      // NE-U95: aircraft drawn above the table, higher at High altitude (a lift that reads, not to scale).
+      ...(b.alive && b.alt > 0 ? { z: FLIGHT_LIFT * b.alt } : {}),
       r: p.radius,
       facing: b.facing,
       label: p.name,
@@ -256,7 +261,8 @@ const maxRange = (b: EpicBase): number => Math.max(0, ...prof(b).weapons.map((w)
 
 /**
  * Overlays for the current decision, around `selectedUnit` when given:
- * - its move reach, from the legal regions (`epicLegal`), with the outline terrain allows;
+ * - its move reach, from the legal regions (`epicLegal`), with the outline terrain allows; a flyer's
+ *   flight (NE-U100), which has no region, as a ring (also drawn when nothing is selected);
  * - a line to each enemy base within its longest weapon range: clear (green) when a weapon can fire on it
  *   (range, arc and sight, C4), blocked (red) otherwise;
  * - the zones of control of the bases opposing it (C3: only bases that have one), or opposing the side to
@@ -282,6 +288,11 @@ export function epicOverlays(s: EpicState, selectedUnit?: string): Overlay[] {
       const flight = flightReach(s, sel);
       if (flight) out.push(flight);
     }
+  } else if (!sel && s.phase === 'mouvement.activation') {
+    // Nothing chosen while a flyer detachment is active: its flight is drawn from its first base.
+    const lead = s.bases.find((b) => b.det === s.active && onTable(b) && isFlyer(b));
+    const flight = lead ? flightReach(s, lead) : null;
+    if (flight) out.push(flight);
   }
 
   if (sel && onTable(sel)) {
