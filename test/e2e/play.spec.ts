@@ -175,9 +175,6 @@ test('epic against the AI: several turns by keyboard, phases and actions in word
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await info(page))!.ply).toBeGreaterThan(before);
   }
-  console.log(
-    JSON.stringify({ turn, shots, skipped, ply: (await info(page))!.ply, tags: (await info(page))!.tags }),
-  );
   expect(turn).toBeGreaterThanOrEqual(3);
   expect([...phases]).toEqual(expect.arrayContaining(['ordres', 'mouvement.choix', 'mouvement.activation']));
   expect(previewed).toBe(true);
