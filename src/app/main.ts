@@ -12,15 +12,7 @@ import { createActor, fromPromise } from 'xstate';
 import { BOT_NAMES, type BotName, isBotName, LEVELS } from '../../ai/bots';
 import { type AppMode, appMachine, type GameFacts } from '../../statecharts/app';
 import type { BoardModel, MoveThreat, Overlay, UnitView } from '../engine/board-model';
-import type {
-  BaseAction,
-  BaseState,
-  DecisionPoint,
-  DiceRoll,
-  GameEvent,
-  LegalRegion,
-  Side,
-} from '../engine/contract';
+import type { BaseAction, BaseState, DecisionPoint, DiceRoll, GameEvent, Side } from '../engine/contract';
 import { hashState } from '../engine/hash';
 import type { Message } from '../engine/result';
 import { Rng, seedRng } from '../engine/rng';
@@ -1144,8 +1136,9 @@ function renderActions(): void {
   const moving = (a: BaseAction) => 'to' in a || 'dx' in a;
   ui.actionList.replaceChildren(...actions.map((a) => actionButton(a, actionWords(a), moving(a))));
   const regions = legal.regions;
-  ui.moves.hidden = regions.length === 0;
-  if (regions.length === 0) {
+  const entries = moveEntries();
+  ui.moves.hidden = entries.length === 0;
+  if (entries.length === 0) {
     ui.moveList.replaceChildren();
     return;
   }
@@ -1155,19 +1148,67 @@ function renderActions(): void {
     .slice(0, 40);
   ui.moveList.replaceChildren(...moves.map((a: BaseAction) => actionButton(a, actionWords(a), true)));
   const chosen = ui.moveRegion.value;
-  const unitName = (id: string) => lastModel?.units.find((u) => u.id === id)?.label[lang] ?? id;
-  ui.moveRegion.replaceChildren(
-    ...regions.map((r, i) =>
-      option(String(i), `${actionWords(r.template).split(':')[0]} — ${unitName(r.unit)}`),
-    ),
-  );
-  const keep = [...ui.moveRegion.options].some((o) => o.value === chosen);
+  ui.moveRegion.replaceChildren(...entries.map((e) => option(e.key, e.label)));
+  const keep = entries.some((e) => e.key === chosen);
   if (keep) ui.moveRegion.value = chosen;
-  const region = regions[Number(ui.moveRegion.value) || 0];
-  if (region && (!keep || ui.moveX.value === '')) {
-    ui.moveX.value = String(round2(region.from.x));
-    ui.moveY.value = String(round2(region.from.y));
+  const entry = entries.find((e) => e.key === ui.moveRegion.value) ?? entries[0];
+  if (entry && (!keep || ui.moveX.value === '')) {
+    ui.moveX.value = String(round2(entry.from.x));
+    ui.moveY.value = String(round2(entry.from.y));
   }
+}
+
+/**
+ * What the move form can send: each legal move region (a base and how far it may go), and each unit that
+ * moves without a region but to which the ruleset gives a meaning to a point (a flyer's detachment): the
+ * keyboard's way to any destination the canvas offers.
+ */
+interface MoveEntry {
+  key: string;
+  unit: string;
+  label: string;
+  from: { x: number; y: number };
+  action(p: { x: number; y: number }): BaseAction | null;
+}
+
+function moveEntries(): MoveEntry[] {
+  if (!game || !snap.hasTag('human')) return [];
+  const unitName = (id: string) => lastModel?.units.find((u) => u.id === id)?.label[lang] ?? id;
+  const out: MoveEntry[] = legalOf(game).regions.map((r, i) => ({
+    key: String(i),
+    unit: r.unit,
+    label: `${actionWords(r.template).split(':')[0]} — ${unitName(r.unit)}`,
+    from: r.from,
+    action: (p) => withDestination(r.template, p),
+  }));
+  const obs = observation();
+  const pointAction = game ? adapterFor(game.ruleset.id)?.pointAction : undefined;
+  if (obs && pointAction)
+    for (const u of lastModel?.units ?? []) {
+      if (u.dead || !u.selectable || out.some((e) => e.unit === u.id)) continue;
+      const here = { x: u.x, y: u.y };
+      const probe = pointAction(obs.state, u.id, here);
+      if (!probe) continue;
+      out.push({
+        key: `p:${u.id}`,
+        unit: u.id,
+        label: `${actionKindWords(adapterFor(game.ruleset.id), probe.type)[lang]} — ${u.label[lang]}`,
+        from: here,
+        action: (p) => pointAction(obs.state, u.id, p),
+      });
+    }
+  return out;
+}
+
+/** The move the form describes now, or null when incomplete. */
+function formMove(): { entry: MoveEntry; action: BaseAction } | null {
+  const entries = moveEntries();
+  const entry = entries.find((e) => e.key === ui.moveRegion.value) ?? entries[0];
+  const x = Number.parseFloat(ui.moveX.value);
+  const y = Number.parseFloat(ui.moveY.value);
+  if (!entry || !Number.isFinite(x) || !Number.isFinite(y)) return null;
+  const action = entry.action({ x, y });
+  return action ? { entry, action } : null;
 }
 
 function renderUnits(): void {
@@ -1724,27 +1765,18 @@ ui.moveRegion.addEventListener('change', () => {
 /** The point typed in the move form, as a move: its interception threat is shown before it is sent. */
 function previewForm(): void {
   if (!game) return;
-  const region = legalOf(game).regions[Number(ui.moveRegion.value) || 0];
-  const x = Number.parseFloat(ui.moveX.value);
-  const y = Number.parseFloat(ui.moveY.value);
-  if (!region || !Number.isFinite(x) || !Number.isFinite(y)) {
-    previewMove(null);
-    return;
-  }
-  const action = withDestination(region.template, { x, y });
-  previewMove(whyIllegal(game, action) ? null : action);
+  const move = formMove();
+  previewMove(move && !whyIllegal(game, move.action) ? move.action : null);
 }
 ui.moveX.addEventListener('input', previewForm);
 ui.moveY.addEventListener('input', previewForm);
 ui.moveForm.addEventListener('submit', (event) => {
   event.preventDefault();
   if (!game) return;
-  const region: LegalRegion | undefined = legalOf(game).regions[Number(ui.moveRegion.value) || 0];
-  const x = Number.parseFloat(ui.moveX.value);
-  const y = Number.parseFloat(ui.moveY.value);
-  if (!region || !Number.isFinite(x) || !Number.isFinite(y)) return;
-  selected = region.unit;
-  commit(withDestination(region.template, { x, y }));
+  const move = formMove();
+  if (!move) return;
+  selected = move.entry.unit;
+  commit(move.action);
 });
 ui.unitSelect.addEventListener('change', () => {
   selected = ui.unitSelect.value || undefined;

@@ -264,6 +264,53 @@ test('a move’s interception threat is shown before it is sent: pointer over th
   expect((await info(page))!.ply).toBe(found.record.actions.length);
 });
 
+test('a flyer flies by keyboard: the move form takes its detachment and a point, the rules answer in words', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() =>
+    localStorage.setItem('wargame-sandbox/settings', JSON.stringify({ anim: 'instant', odds: false })),
+  );
+  await startGame(page, 'epic', 'hotseat', 'e2e-fly', 'gue-de-krag');
+  const flight = page.locator('#move-region option[value^="p:"]');
+  for (let i = 0; i < 150 && (await flight.count()) === 0; i++) {
+    if ((await info(page))!.tags.includes('handover')) {
+      await page.getByRole('button', { name: 'Je suis prêt' }).click();
+      continue;
+    }
+    if (!(await humanTurn(page))) break;
+    if ((await flight.count()) > 0) break;
+    await playFromList(page);
+  }
+  expect(await flight.count()).toBeGreaterThan(0);
+  await expect(flight.first()).toHaveText(/^Voler — /);
+  const key = (await flight.first().getAttribute('value'))!;
+  await page.locator('#move-region').selectOption(key);
+  const flyer = key.slice(2);
+  const seenBefore = await page.evaluate((id) => window.wargameApp!.screenOf(id), flyer);
+  const x0 = Number(await page.locator('#move-x').inputValue());
+  const y0 = Number(await page.locator('#move-y').inputValue());
+  const ply = (await info(page))!.ply;
+  // One centimetre is no flight: refused, in the rules' words (NE-U100), which say how far it must go.
+  await page.locator('#move-x').fill(String(x0 + 1));
+  await page.locator('#move-form button[type="submit"]').press('Enter');
+  await expect(page.locator('#message')).toContainText('Refusé');
+  expect((await info(page))!.ply).toBe(ply);
+  const words = (await page.locator('#message').textContent()) ?? '';
+  const far = Number(/(\d+(?:[.,]\d+)?) cm/.exec(words)![1]!.replace(',', '.'));
+  // Toward the table's centre, that far: the detachment flies.
+  const dx = x0 < 75 ? far : -far;
+  await page.locator('#move-x').fill(String(x0 + dx));
+  await page.locator('#move-y').fill(String(y0));
+  await page.locator('#move-form button[type="submit"]').press('Enter');
+  await expect.poll(async () => (await info(page))!.ply).toBe(ply + 1);
+  // It is drawn where it flew (the camera did not move).
+  const seenAfter = await page.evaluate((id) => window.wargameApp!.screenOf(id), flyer);
+  const expected = await page.evaluate(([x, y]) => window.wargameApp!.screenAt(x!, y!), [x0 + dx, y0]);
+  expect(seenAfter!.x).toBeCloseTo(expected!.x, 0);
+  expect(seenAfter!.x).not.toBeCloseTo(seenBefore!.x, 0);
+});
+
 test('reduced motion: nothing is animated, the game plays on', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await startGame(page, 'company', 'ai:beginner', 'e2e-rm');
