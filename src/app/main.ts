@@ -584,8 +584,15 @@ function renderPreview(): void {
     ui.threatPreview.textContent = t('threatPreviewNone', lang);
     return;
   }
+  // Bases of one name counted once: « Dévastators ×4, Land Raider ».
   const names = new Map((lastModel?.units ?? []).map((u) => [u.id, u.label[lang]]));
-  ui.threatPreview.textContent = `${t('threatPreview', lang)}${colon(lang)}${by.map((id) => names.get(id) ?? id).join(', ')}.`;
+  const counts = new Map<string, number>();
+  for (const id of by) {
+    const name = names.get(id) ?? id;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const list = [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
+  ui.threatPreview.textContent = `${t('threatPreview', lang)}${colon(lang)}${list}.`;
 }
 
 // ── odds before an attack, threats to a unit ───────────────────────────────────────────────────────────
@@ -1174,10 +1181,12 @@ interface MoveEntry {
 function moveEntries(): MoveEntry[] {
   if (!game || !snap.hasTag('human')) return [];
   const unitName = (id: string) => lastModel?.units.find((u) => u.id === id)?.label[lang] ?? id;
+  const labelOf = (words: string, unit: string) =>
+    words.includes(unitName(unit)) ? words : `${words} — ${unitName(unit)}`;
   const out: MoveEntry[] = legalOf(game).regions.map((r, i) => ({
     key: String(i),
     unit: r.unit,
-    label: `${actionWords(r.template).split(':')[0]} — ${unitName(r.unit)}`,
+    label: labelOf(actionWords(r.template).split(':')[0]!.trim(), r.unit),
     from: r.from,
     action: (p) => withDestination(r.template, p),
   }));
