@@ -200,6 +200,10 @@ test('epic against the AI: several turns by keyboard, phases and actions in word
   await page.getByRole('button', { name: 'Fermer' }).click();
   await expect(page.locator('#phase-name')).toHaveText(frPhase ?? '');
   expect((await info(page))!.ply).toBe(ply);
+  // The epic game screen, its log of dice faces included, passes axe-core too.
+  const scan = await new AxeBuilder({ page }).analyze();
+  const bad = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   expect(errors).toEqual([]);
 });
 
