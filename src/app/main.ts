@@ -1360,8 +1360,11 @@ function renderLog(): void {
   for (let i = loggedPlies; i < plies; i++)
     for (const e of game.events[i]!) items.push(eventItem(e, game.ruleset));
   // The newest step's dice tumble while it is animated (a whole log rebuilt does not).
-  if (plies === loggedPlies + 1)
-    freshDice = items.flatMap((li) => [...li.querySelectorAll<HTMLElement>('.dice-faces')]);
+  if (plies > loggedPlies)
+    freshDice =
+      plies === loggedPlies + 1
+        ? items.flatMap((li) => [...li.querySelectorAll<HTMLElement>('.dice-faces')])
+        : [];
   loggedPlies = plies;
   appendToLog(items);
 }
