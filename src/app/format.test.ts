@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDice, formatOutcome } from './format';
+import { dieFace, formatDice, formatOutcome } from './format';
 import { botLabel, langFromSearch } from './i18n';
 
 describe('formatDice', () => {
@@ -43,5 +43,13 @@ describe('i18n', () => {
   it('labels bots in each language', () => {
     expect(botLabel('red', 'fr')).toBe('Bot rouge');
     expect(botLabel('red', 'en')).toBe('Red bot');
+  });
+});
+
+describe('dieFace', () => {
+  it('draws a d6 as its face and any other die as its number', () => {
+    expect([1, 2, 3, 4, 5, 6].map((v) => dieFace(v, 6)).join('')).toBe('⚀⚁⚂⚃⚄⚅');
+    expect(dieFace(8, 8)).toBe('8');
+    expect(dieFace(7, 6)).toBe('7');
   });
 });

@@ -29,3 +29,12 @@ export function formatOutcome(outcome: Outcome, lang: Lang, plies: number): stri
     `${plies} ${t('playedIn', lang)}`,
   ].join(' — ');
 }
+
+const D6_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+/** A die as drawn in the log: a d6 face (⚀…⚅), or its number for any other die or an odd value. */
+export function dieFace(value: number, sides: number): string {
+  return sides === 6 && Number.isInteger(value) && value >= 1 && value <= 6
+    ? D6_FACES[value - 1]!
+    : String(value);
+}

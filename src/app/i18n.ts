@@ -214,6 +214,13 @@ export const STRINGS = {
   oddsAttack: { fr: 'Attaquer', en: 'Attack' },
   oddsUnavailable: { fr: 'Chances indisponibles', en: 'Odds unavailable' },
   linkRefused: { fr: 'Lien de partage refusé', en: 'Share link refused' },
+  // ── app: interception threat of a proposed move, dice in the log ──
+  threatPreview: { fr: 'Ce déplacement peut être intercepté par', en: 'This move could be intercepted by' },
+  threatPreviewNone: {
+    fr: 'Aucune unité ennemie ne peut intercepter ce déplacement.',
+    en: 'No enemy unit could intercept this move.',
+  },
+  diceRolled: { fr: 'Dés', en: 'Dice' },
 } satisfies Record<string, Message>;
 
 export type StringKey = keyof typeof STRINGS;

@@ -11,8 +11,8 @@ import './style.css';
 import { createActor, fromPromise } from 'xstate';
 import { BOT_NAMES, type BotName, isBotName, LEVELS } from '../../ai/bots';
 import { type AppMode, appMachine, type GameFacts } from '../../statecharts/app';
-import type { BoardModel, UnitView } from '../engine/board-model';
-import type { BaseAction, BaseState, DecisionPoint, GameEvent, LegalRegion, Side } from '../engine/contract';
+import type { BoardModel, MoveThreat, Overlay, UnitView } from '../engine/board-model';
+import type { BaseAction, BaseState, DecisionPoint, DiceRoll, GameEvent, Side } from '../engine/contract';
 import { hashState } from '../engine/hash';
 import type { Message } from '../engine/result';
 import { Rng, seedRng } from '../engine/rng';
@@ -21,11 +21,12 @@ import { parseRecordV2 } from '../replay/record-v2';
 import { rulesets, scenarios } from '../rulesets/registry';
 import { threatsTo } from '../teach/odds';
 import type { Board } from '../view/board';
+import { type ShotPath, shotFrames, shotsDuration } from '../view/effects';
 import { toScreen } from '../view/iso';
 import { adapterFor } from './adapters';
 import { AiClient, AiUnavailable } from './ai';
 import { button, el as domEl, explainedList, oddsBlock } from './dom';
-import { formatDice, formatOutcome } from './format';
+import { dieFace, formatDice, formatOutcome } from './format';
 import {
   createGame,
   decisionOf,
@@ -62,6 +63,7 @@ import {
   saveCurrent,
 } from './store';
 import { oddsOfAction } from './teach-view';
+import { actionKindWords, phaseWords, spacedWords } from './words';
 
 // ── elements ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -128,6 +130,7 @@ const ui = {
   aiTakeover: byId<HTMLButtonElement>('ai-takeover'),
   actionsPanel: byId('actions-panel'),
   message: byId('message'),
+  threatPreview: byId('threat-preview'),
   confirmBox: byId('confirm-box'),
   confirmText: byId('confirm-text'),
   confirmYes: byId<HTMLButtonElement>('confirm-yes'),
@@ -240,6 +243,10 @@ let loggedPlies = 0;
 let fromUnits: Map<string, UnitView> | null = null;
 let tween: { model: BoardModel } | null = null;
 let lastModel: BoardModel | null = null;
+/** A move being considered (pointer over the table, a move button focused): its interception threat. */
+let preview: { action: BaseAction; threat: MoveThreat | null } | null = null;
+/** The dice of the last step in the log, tumbling while the step is animated. */
+let freshDice: HTMLElement[] = [];
 let savedPly = -1;
 /** How long each AI answer took, against its budget (for the tests and the bench). */
 const aiTimes: { ms: number; budget: number; iterations: number }[] = [];
@@ -320,7 +327,7 @@ const machine = appMachine.provide({
       afterAction(before);
       return factsOf(g);
     }),
-    animate: fromPromise<GameFacts | undefined>(({ signal }) => animateMove(signal)),
+    animate: fromPromise<GameFacts | undefined>(({ signal }) => animateStep(signal)),
   },
   actions: {
     stopThinking: () => ai.stop(),
@@ -384,6 +391,7 @@ function afterAction(before: Map<string, UnitView> | null): void {
   fromUnits = before;
   pendingAction = null;
   message = null;
+  preview = null;
   save();
 }
 
@@ -405,12 +413,15 @@ function actionWords(action: BaseAction): string {
   const adapter = game ? adapterFor(game.ruleset.id) : undefined;
   const words = obs && adapter?.describe ? adapter.describe(obs.state, action) : null;
   if (words) return withDestinationWords(words[lang], action);
-  // No words from the ruleset: its own vocabulary, unit ids shown as names where the board knows them.
+  // No words from the ruleset: the kind of action's name (or its id spelled out), unit ids as names.
   const names = new Map((lastModel?.units ?? []).map((u) => [u.id, u.label[lang]]));
   const parts = Object.entries(action)
     .filter(([k]) => k !== 'type' && k !== 'to')
-    .map(([k, v]) => `${k}${colon(lang)}${typeof v === 'string' ? (names.get(v) ?? v) : JSON.stringify(v)}`);
-  return withDestinationWords([action.type, ...parts].join(' · '), action);
+    .map(
+      ([k, v]) =>
+        `${spacedWords(k)}${colon(lang)}${typeof v === 'string' ? (names.get(v) ?? v) : JSON.stringify(v)}`,
+    );
+  return withDestinationWords([actionKindWords(adapter, action.type)[lang], ...parts].join(' · '), action);
 }
 
 const COMPASS: Record<Lang, string[]> = {
@@ -496,6 +507,13 @@ function pointAt(p: { x: number; y: number }): void {
   }
   const regions = legalOf(game).regions.filter((r) => r.unit === selected);
   if (regions.length === 0) {
+    // A unit moving without a region (a detachment flying as one): the ruleset says what the click means.
+    const obs = observation();
+    const action = obs ? adapterFor(game.ruleset.id)?.pointAction?.(obs.state, selected, p) : null;
+    if (action) {
+      commit(action);
+      return;
+    }
     message = STRINGS.noMoveForUnit;
     render();
     return;
@@ -515,6 +533,66 @@ function pointAt(p: { x: number; y: number }): void {
     en: `${t('refused', 'en')}: ${firstWhy!.en}`,
   };
   render();
+}
+
+// ── interception threat of a move being considered ─────────────────────────────────────────────────────
+
+/** The move a point of the table would make for the selected unit, when it is a legal one. */
+function moveAt(p: { x: number; y: number }): BaseAction | null {
+  if (!game || selected === undefined) return null;
+  for (const r of legalOf(game).regions.filter((x) => x.unit === selected)) {
+    const action = withDestination(r.template, p);
+    if (!whyIllegal(game, action)) return action;
+  }
+  const obs = observation();
+  const action = obs ? adapterFor(game.ruleset.id)?.pointAction?.(obs.state, selected, p) : null;
+  return action && !whyIllegal(game, action) ? action : null;
+}
+
+/** Shows which enemy units could fire on `action`'s path (the ruleset's query), or clears it. */
+function previewMove(action: BaseAction | null): void {
+  const before = preview;
+  if (!action || !game || !humanToAct()) preview = null;
+  else {
+    const obs = observation();
+    const adapter = adapterFor(game.ruleset.id);
+    const viewer = viewerOf() ?? decisionOf(game)?.side;
+    let threat: MoveThreat | null = null;
+    if (obs && adapter?.moveThreat && viewer !== undefined) {
+      try {
+        threat = adapter.moveThreat(obs.state, viewer, action);
+      } catch {
+        threat = null;
+      }
+    }
+    preview = adapter?.moveThreat ? { action, threat } : null;
+  }
+  if (before === null && preview === null) return;
+  renderPreview();
+  renderBoard();
+}
+
+function renderPreview(): void {
+  if (!preview) {
+    ui.threatPreview.textContent = '';
+    delete ui.threatPreview.dataset.by;
+    return;
+  }
+  const by = preview.threat?.by ?? [];
+  ui.threatPreview.dataset.by = by.join(' ');
+  if (by.length === 0) {
+    ui.threatPreview.textContent = t('threatPreviewNone', lang);
+    return;
+  }
+  // Bases of one name counted once: « Dévastators ×4, Land Raider ».
+  const names = new Map((lastModel?.units ?? []).map((u) => [u.id, u.label[lang]]));
+  const counts = new Map<string, number>();
+  for (const id of by) {
+    const name = names.get(id) ?? id;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const list = [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
+  ui.threatPreview.textContent = `${t('threatPreview', lang)}${colon(lang)}${list}.`;
 }
 
 // ── odds before an attack, threats to a unit ───────────────────────────────────────────────────────────
@@ -739,9 +817,11 @@ function ensureBoard(): void {
     b.on('select', (id) => {
       selected = id;
       message = null;
+      preview = null;
       render();
     });
     b.on('point', (p) => pointAt(p));
+    b.on('aim', (p) => previewMove(p ? moveAt(p) : null));
     renderBoard();
     return b;
   });
@@ -772,7 +852,7 @@ function renderBoard(): void {
   if (!model) return;
   lastModel = model;
   if (!board) return;
-  let overlays: ReturnType<NonNullable<ReturnType<typeof adapterFor>>['overlays']> = [];
+  let overlays: Overlay[] = [];
   const obs = observation();
   if (obs && !session) {
     try {
@@ -781,32 +861,86 @@ function renderBoard(): void {
       overlays = [];
     }
   }
+  if (preview?.threat) overlays = [...overlays, { kind: 'threat', ...preview.threat }];
   board.set(tween?.model ?? model, tween ? [] : overlays, { selected, lang });
 }
 
-/** A short tween of the units that moved; none when reduced motion is asked or the speed is instant. */
-function animateMove(signal: AbortSignal): Promise<undefined> {
+/**
+ * The last step, animated: the units that moved glide to their new places, then each shot its events
+ * resolved flies from firer to target and shows a hit or a miss, while the log's new dice tumble. Nothing
+ * when reduced motion is asked or the speed is instant; the skip button aborts it (`signal`).
+ */
+async function animateStep(signal: AbortSignal): Promise<undefined> {
+  const ms = animMs();
+  renderLog(); // the step's events are in the log before its dice tumble
+  const dice = freshDice;
+  freshDice = [];
+  const settleDice = () => {
+    for (const d of dice) d.classList.remove('rolling');
+  };
+  if (ms > 0 && !signal.aborted)
+    for (const d of dice) {
+      d.style.setProperty('--roll-ms', `${Math.round(ms * 2)}ms`);
+      d.classList.add('rolling');
+    }
+  signal.addEventListener('abort', settleDice, { once: true });
+  try {
+    await animateMove(signal, ms);
+    await animateShots(signal, ms);
+  } finally {
+    settleDice();
+  }
+  return undefined;
+}
+
+/** Runs `frame(k)` for k from 0 to 1 over `ms`, one call per animation frame; stops when `signal` aborts. */
+function tweenFrames(
+  signal: AbortSignal,
+  ms: number,
+  frame: (k: number) => void,
+  done: () => void,
+): Promise<void> {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const finish = () => {
+      done();
+      resolve();
+    };
+    if (signal.aborted) {
+      finish();
+      return;
+    }
+    signal.addEventListener('abort', finish, { once: true });
+    const step = () => {
+      if (signal.aborted) return;
+      const k = Math.min(1, (performance.now() - t0) / ms);
+      frame(k);
+      if (k < 1) requestAnimationFrame(step);
+      else {
+        signal.removeEventListener('abort', finish);
+        finish();
+      }
+    };
+    requestAnimationFrame(step);
+  });
+}
+
+/** A short tween of the units that moved. */
+function animateMove(signal: AbortSignal, ms: number): Promise<void> {
   const from = fromUnits;
   fromUnits = null;
-  const ms = animMs();
   const to = currentModel();
-  if (!from || !to || ms === 0 || !board) return Promise.resolve(undefined);
+  if (!from || !to || ms === 0 || !board) return Promise.resolve();
   const moved = to.units.filter((u) => {
     const f = from.get(u.id);
     return f && (Math.abs(f.x - u.x) > 1e-6 || Math.abs(f.y - u.y) > 1e-6);
   });
-  if (moved.length === 0) return Promise.resolve(undefined);
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    const done = () => {
-      tween = null;
-      renderBoard();
-      resolve(undefined);
-    };
-    signal.addEventListener('abort', done, { once: true });
-    const frame = () => {
-      if (signal.aborted) return;
-      const k = Math.min(1, (performance.now() - t0) / ms);
+  if (moved.length === 0) return Promise.resolve();
+  animations.moves++;
+  return tweenFrames(
+    signal,
+    ms,
+    (k) => {
       const e = k * (2 - k);
       tween = {
         model: {
@@ -818,12 +952,41 @@ function animateMove(signal: AbortSignal): Promise<undefined> {
         },
       };
       renderBoard();
-      if (k < 1) requestAnimationFrame(frame);
-      else done();
-    };
-    requestAnimationFrame(frame);
-  });
+    },
+    () => {
+      tween = null;
+      renderBoard();
+    },
+  );
 }
+
+/** The shots of the last step (as the ruleset reads its events), from firer to target, hit or miss. */
+function animateShots(signal: AbortSignal, ms: number): Promise<void> {
+  const g = game;
+  const b = board;
+  const model = currentModel();
+  const adapter = g ? adapterFor(g.ruleset.id) : undefined;
+  if (!g || !b || !model || ms === 0 || !adapter?.shotsOf) return Promise.resolve();
+  const where = new Map(model.units.map((u) => [u.id, { x: u.x, y: u.y, z: u.z ?? 0 }]));
+  const paths: ShotPath[] = [];
+  for (const shot of adapter.shotsOf(g.events.at(-1) ?? [])) {
+    const from = where.get(shot.from);
+    const to = where.get(shot.to);
+    if (from && to) paths.push({ from, to, hit: shot.hit, ...(shot.melee ? { melee: true } : {}) });
+  }
+  const total = shotsDuration(paths.length, ms);
+  if (total === 0) return Promise.resolve();
+  animations.shots += paths.length;
+  return tweenFrames(
+    signal,
+    total,
+    (k) => b.setEffects(shotFrames(paths, k)),
+    () => b.setEffects([]),
+  );
+}
+
+/** How many moves and shots were animated (for the browser tests). */
+const animations = { moves: 0, shots: 0 };
 
 // ── rendering ───────────────────────────────────────────────────────────────────────────────────────────
 
@@ -922,7 +1085,10 @@ function renderStatus(): void {
   ui.idle.hidden = true;
   ui.phase.hidden = false;
   ui.phaseTurn.textContent = lastDecision ? String(lastDecision.turn) : '—';
-  ui.phaseName.textContent = decision ? decision.phase : t('over', lang);
+  ui.phaseName.textContent = decision
+    ? phaseWords(adapterFor(game.ruleset.id), decision.phase)[lang]
+    : t('over', lang);
+  ui.phaseName.dataset.phase = decision?.phase ?? '';
   ui.phaseSide.textContent = decision ? sideLabel(decision.side) : '—';
   ui.phasePlies.textContent = String(game.record.actions.length);
   ui.prompt.textContent = decision?.prompt?.[lang] ?? '';
@@ -940,13 +1106,20 @@ function renderAiProgress(): void {
     aiIterations > 0 ? `${aiIterations} ${lang === 'fr' ? 'itérations' : 'iterations'}` : '';
 }
 
-function actionButton(action: BaseAction, label: string): HTMLLIElement {
+function actionButton(action: BaseAction, label: string, previews = false): HTMLLIElement {
   const li = el('li');
   const b = el('button', label);
   b.type = 'button';
   b.className = 'action';
   b.dataset.type = action.type;
   b.addEventListener('click', () => commit(action));
+  if (previews) {
+    // A move looked at (focused by keyboard or pointed at) shows who could intercept it.
+    b.addEventListener('focus', () => previewMove(action));
+    b.addEventListener('mouseenter', () => previewMove(action));
+    b.addEventListener('blur', () => previewMove(null));
+    b.addEventListener('mouseleave', () => previewMove(null));
+  }
   li.append(b);
   return li;
 }
@@ -955,6 +1128,8 @@ function renderActions(): void {
   ui.message.textContent = message ? message[lang] : '';
   ui.confirmBox.hidden = pendingAction === null;
   ui.confirmText.textContent = pendingAction ? actionWords(pendingAction) : '';
+  if (!game || !snap.hasTag('human')) preview = null;
+  renderPreview();
   if (!game || !snap.hasTag('human')) {
     ui.actionList.replaceChildren();
     ui.moveList.replaceChildren();
@@ -965,10 +1140,12 @@ function renderActions(): void {
   const mentions = (a: BaseAction) =>
     selected !== undefined && Object.values(a).some((v) => v === selected) ? 0 : 1;
   const actions = [...legal.actions].sort((a, b) => mentions(a) - mentions(b));
-  ui.actionList.replaceChildren(...actions.map((a) => actionButton(a, actionWords(a))));
+  const moving = (a: BaseAction) => 'to' in a || 'dx' in a;
+  ui.actionList.replaceChildren(...actions.map((a) => actionButton(a, actionWords(a), moving(a))));
   const regions = legal.regions;
-  ui.moves.hidden = regions.length === 0;
-  if (regions.length === 0) {
+  const entries = moveEntries();
+  ui.moves.hidden = entries.length === 0;
+  if (entries.length === 0) {
     ui.moveList.replaceChildren();
     return;
   }
@@ -976,21 +1153,71 @@ function renderActions(): void {
     .candidates(game.state)
     .filter((c: BaseAction) => regions.some((r) => fillsTemplate(c, r.template)))
     .slice(0, 40);
-  ui.moveList.replaceChildren(...moves.map((a: BaseAction) => actionButton(a, actionWords(a))));
+  ui.moveList.replaceChildren(...moves.map((a: BaseAction) => actionButton(a, actionWords(a), true)));
   const chosen = ui.moveRegion.value;
-  const unitName = (id: string) => lastModel?.units.find((u) => u.id === id)?.label[lang] ?? id;
-  ui.moveRegion.replaceChildren(
-    ...regions.map((r, i) =>
-      option(String(i), `${actionWords(r.template).split(':')[0]} — ${unitName(r.unit)}`),
-    ),
-  );
-  const keep = [...ui.moveRegion.options].some((o) => o.value === chosen);
+  ui.moveRegion.replaceChildren(...entries.map((e) => option(e.key, e.label)));
+  const keep = entries.some((e) => e.key === chosen);
   if (keep) ui.moveRegion.value = chosen;
-  const region = regions[Number(ui.moveRegion.value) || 0];
-  if (region && (!keep || ui.moveX.value === '')) {
-    ui.moveX.value = String(round2(region.from.x));
-    ui.moveY.value = String(round2(region.from.y));
+  const entry = entries.find((e) => e.key === ui.moveRegion.value) ?? entries[0];
+  if (entry && (!keep || ui.moveX.value === '')) {
+    ui.moveX.value = String(round2(entry.from.x));
+    ui.moveY.value = String(round2(entry.from.y));
   }
+}
+
+/**
+ * What the move form can send: each legal move region (a base and how far it may go), and each unit that
+ * moves without a region but to which the ruleset gives a meaning to a point (a flyer's detachment): the
+ * keyboard's way to any destination the canvas offers.
+ */
+interface MoveEntry {
+  key: string;
+  unit: string;
+  label: string;
+  from: { x: number; y: number };
+  action(p: { x: number; y: number }): BaseAction | null;
+}
+
+function moveEntries(): MoveEntry[] {
+  if (!game || !snap.hasTag('human')) return [];
+  const unitName = (id: string) => lastModel?.units.find((u) => u.id === id)?.label[lang] ?? id;
+  const labelOf = (words: string, unit: string) =>
+    words.includes(unitName(unit)) ? words : `${words} — ${unitName(unit)}`;
+  const out: MoveEntry[] = legalOf(game).regions.map((r, i) => ({
+    key: String(i),
+    unit: r.unit,
+    label: labelOf(actionWords(r.template).split(':')[0]!.trim(), r.unit),
+    from: r.from,
+    action: (p) => withDestination(r.template, p),
+  }));
+  const obs = observation();
+  const pointAction = game ? adapterFor(game.ruleset.id)?.pointAction : undefined;
+  if (obs && pointAction)
+    for (const u of lastModel?.units ?? []) {
+      if (u.dead || !u.selectable || out.some((e) => e.unit === u.id)) continue;
+      const here = { x: u.x, y: u.y };
+      const probe = pointAction(obs.state, u.id, here);
+      if (!probe) continue;
+      out.push({
+        key: `p:${u.id}`,
+        unit: u.id,
+        label: `${actionKindWords(adapterFor(game.ruleset.id), probe.type)[lang]} — ${u.label[lang]}`,
+        from: here,
+        action: (p) => pointAction(obs.state, u.id, p),
+      });
+    }
+  return out;
+}
+
+/** The move the form describes now, or null when incomplete. */
+function formMove(): { entry: MoveEntry; action: BaseAction } | null {
+  const entries = moveEntries();
+  const entry = entries.find((e) => e.key === ui.moveRegion.value) ?? entries[0];
+  const x = Number.parseFloat(ui.moveX.value);
+  const y = Number.parseFloat(ui.moveY.value);
+  if (!entry || !Number.isFinite(x) || !Number.isFinite(y)) return null;
+  const action = entry.action({ x, y });
+  return action ? { entry, action } : null;
 }
 
 function renderUnits(): void {
@@ -1094,8 +1321,24 @@ function eventItem(
     item.append(el('span', `${sideName(event.side, lang)} · `, 'side'));
   }
   item.append(el('span', event.text[lang], 'text'));
-  for (const roll of event.dice ?? []) item.append(el('span', formatDice(roll), 'dice'));
+  for (const roll of event.dice ?? []) item.append(diceView(roll));
   return item;
+}
+
+/**
+ * A roll as text (`to hit [5, 2, 6] ≥ 4+`, what a screen reader reads) and as dice faces. Faces are not
+ * marked made or missed: a roll's `target` may be one to reach or one to stay under, as its ruleset says.
+ */
+function diceView(roll: DiceRoll): HTMLElement {
+  const box = el('span', undefined, 'dice');
+  box.append(el('span', formatDice(roll), 'dice-text'));
+  const faces = el('span', undefined, 'dice-faces');
+  faces.setAttribute('aria-hidden', 'true');
+  for (const value of roll.dice) {
+    faces.append(el('span', dieFace(value, roll.sides), roll.sides === 6 ? 'die d6' : 'die'));
+  }
+  box.append(faces);
+  return box;
 }
 
 function appendToLog(items: HTMLLIElement[]): void {
@@ -1116,6 +1359,12 @@ function renderLog(): void {
   const items: HTMLLIElement[] = [];
   for (let i = loggedPlies; i < plies; i++)
     for (const e of game.events[i]!) items.push(eventItem(e, game.ruleset));
+  // The newest step's dice tumble while it is animated (a whole log rebuilt does not).
+  if (plies > loggedPlies)
+    freshDice =
+      plies === loggedPlies + 1
+        ? items.flatMap((li) => [...li.querySelectorAll<HTMLElement>('.dice-faces')])
+        : [];
   loggedPlies = plies;
   appendToLog(items);
 }
@@ -1333,7 +1582,10 @@ function renderWatchStatus(): void {
   ui.idle.hidden = true;
   ui.phase.hidden = false;
   ui.phaseTurn.textContent = lastDecision ? String(lastDecision.turn) : '—';
-  ui.phaseName.textContent = decision ? decision.phase : t('over', lang);
+  ui.phaseName.textContent = decision
+    ? phaseWords(adapterFor(session.ruleset.id), decision.phase)[lang]
+    : t('over', lang);
+  ui.phaseName.dataset.phase = decision?.phase ?? '';
   ui.phaseSide.textContent = decision ? sideName(decision.side, lang) : '—';
   ui.phasePlies.textContent = String(session.plies);
   ui.prompt.textContent = decision?.prompt?.[lang] ?? '';
@@ -1522,19 +1774,26 @@ ui.moveRegion.addEventListener('change', () => {
   ui.moveX.value = '';
   render();
 });
+/** The point typed in the move form, as a move: its interception threat is shown before it is sent. */
+function previewForm(): void {
+  if (!game) return;
+  const move = formMove();
+  previewMove(move && !whyIllegal(game, move.action) ? move.action : null);
+}
+ui.moveX.addEventListener('input', previewForm);
+ui.moveY.addEventListener('input', previewForm);
 ui.moveForm.addEventListener('submit', (event) => {
   event.preventDefault();
   if (!game) return;
-  const region: LegalRegion | undefined = legalOf(game).regions[Number(ui.moveRegion.value) || 0];
-  const x = Number.parseFloat(ui.moveX.value);
-  const y = Number.parseFloat(ui.moveY.value);
-  if (!region || !Number.isFinite(x) || !Number.isFinite(y)) return;
-  selected = region.unit;
-  commit(withDestination(region.template, { x, y }));
+  const move = formMove();
+  if (!move) return;
+  selected = move.entry.unit;
+  commit(move.action);
 });
 ui.unitSelect.addEventListener('change', () => {
   selected = ui.unitSelect.value || undefined;
   message = null;
+  preview = null;
   render();
 });
 ui.settingsOpen.addEventListener('click', () => {
@@ -1681,6 +1940,10 @@ declare global {
       /** Legal destinations of the moves open now (the ruleset's candidates), for clicking them. */
       moveTargets(): { unit: string; to: { x: number; y: number } }[];
       aiTimes: typeof aiTimes;
+      /** How many moves and shots were animated, and how many shot frames the board drew. */
+      animations(): { moves: number; shots: number; frames: number };
+      /** The interception threat shown for the move being considered (unit ids), or null. */
+      preview(): { action: BaseAction; by: string[] } | null;
       killAi(): void;
     };
   }
@@ -1715,5 +1978,7 @@ window.wargameApp = {
     return out;
   },
   aiTimes,
+  animations: () => ({ ...animations, frames: board?.effectFramesDrawn ?? 0 }),
+  preview: () => (preview ? { action: preview.action, by: preview.threat?.by ?? [] } : null),
   killAi: () => ai.kill(),
 };

@@ -1,11 +1,8 @@
 /**
  * Pure helpers (no DOM) for the teaching parts of the app: which action is an attack and its odds, what an
  * event's rules say, the choices to list at a decision, and actions in words. Unit-tested under Node.
- *
- * An attack action maps to the attack the ruleset's `odds` takes: epic `shoot` → `{ det, target }`;
- * company `melee` / `tir` / `charge` / `assaut` → `{ attacker: the unit acting, target, kind }`. A company
- * Charge or Assaut is not yet in contact: the ruleset's odds give the passe its move would open (the
- * attacker where the engine puts it, the new contact's Premier choc counted).
+ * Which action is an attack, and the attack the ruleset's `odds` takes for it, each ruleset declares in its
+ * board adapter (`attackKinds`, `attackOf`).
  */
 import type { AnyRuleset, BaseAction, BaseState, GameEvent } from '../engine/contract';
 import { hashState } from '../engine/hash';
@@ -14,19 +11,15 @@ import { attackOdds, type OddsView } from '../teach/odds';
 import { adapterFor } from './adapters';
 import { fillsTemplate } from './game';
 import type { Lang } from './i18n';
+import { actionKindWords } from './words';
 
 const m = (fr: string, en: string): Message => ({ fr, en });
 
 // ── attacks ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Action types that are attacks, per ruleset. */
-export const ATTACK_TYPES: Record<string, readonly string[]> = {
-  epic: ['shoot'],
-  company: ['melee', 'tir', 'charge', 'assaut'],
-};
-
+/** Whether an action is an attack, as its ruleset declares (`BoardAdapter.attackKinds`). */
 export const isAttack = (rulesetId: string, action: BaseAction): boolean =>
-  ATTACK_TYPES[rulesetId]?.includes(action.type) ?? false;
+  adapterFor(rulesetId)?.attackKinds?.includes(action.type) ?? false;
 
 export interface AttackOdds {
   attack: unknown;
@@ -40,7 +33,8 @@ export interface AttackOdds {
 
 /**
  * The odds of an attack action on `state` (pass what the player may see), or null when the action is not an
- * attack; an error when the ruleset cannot reckon it (its message says why).
+ * attack; an error when the ruleset cannot reckon it (its message says why). Which attack an action makes
+ * is the ruleset's to say (`BoardAdapter.attackOf`).
  */
 export function oddsOfAction(
   ruleset: AnyRuleset,
@@ -48,30 +42,12 @@ export function oddsOfAction(
   action: BaseAction,
 ): Result<AttackOdds> | null {
   if (!isAttack(ruleset.id, action)) return null;
-  const a = action as BaseAction & { det?: string; target?: string };
-  if (ruleset.id === 'epic') {
-    if (!a.det || !a.target) return null;
-    const attack = { det: a.det, target: a.target };
-    const r = attackOdds(ruleset, state, attack);
-    return r.ok ? { ok: true, value: { attack, attacker: a.det, target: a.target, view: r.value } } : r;
-  }
-  if (ruleset.id === 'company') {
-    const attacker = ruleset.decision(state)?.unit;
-    if (!attacker || !a.target) return null;
-    const kind = a.type === 'tir' || a.type === 'charge' || a.type === 'assaut' ? a.type : 'melee';
-    const attack = { attacker, target: a.target, kind };
-    let note: Message | undefined;
-    if (a.type === 'charge' || a.type === 'assaut')
-      note = m(
-        'Chances de la passe d’armes une fois au contact (Premier choc compris ; Esquive et Tir défensif non comptés).',
-        'Odds of the passe d’armes once in contact (Premier choc included; Esquive and Tir défensif not counted).',
-      );
-    const r = attackOdds(ruleset, state, attack);
-    return r.ok
-      ? { ok: true, value: { attack, attacker, target: a.target, view: r.value, ...(note ? { note } : {}) } }
-      : r;
-  }
-  return null;
+  const view = adapterFor(ruleset.id)?.attackOf?.(state, action);
+  if (!view) return null;
+  const r = attackOdds(ruleset, (view.on as BaseState | undefined) ?? state, view.attack);
+  if (!r.ok) return r;
+  const { attack, attacker, target, note } = view;
+  return { ok: true, value: { attack, attacker, target, view: r.value, ...(note ? { note } : {}) } };
 }
 
 // ── explanations ────────────────────────────────────────────────────────────────────────────────────────
@@ -176,7 +152,7 @@ export function actionText(rulesetId: string, observation: BaseState | null, act
     const parts = Object.entries(action)
       .filter(([k, v]) => k !== 'type' && k !== 'to' && v !== null && v !== undefined)
       .map(([, v]) => (typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v)));
-    words = [action.type, ...parts].join(' ');
+    words = [actionKindWords(adapter, action.type)[lang], ...parts].join(' ');
   }
   const to = (action as { to?: { x: number; y: number } }).to;
   if (to) words += ` → (${num(to.x, lang)}${lang === 'fr' ? ' ; ' : '; '}${num(to.y, lang)})`;

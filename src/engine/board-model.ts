@@ -4,6 +4,7 @@
  * radians from +x towards +y). No rules and no renderer here: the view draws this and nothing else
  * (STYLE.md, chessground: "settings in, intents out"). Every text a player reads is a `Message`.
  */
+import type { DiceRoll } from './contract';
 import type { TerrainKind, Vec2 } from './geometry';
 import type { Message } from './result';
 
@@ -80,15 +81,107 @@ export interface BoardModel {
 
 /**
  * Transient drawings over the board, each computed by the ruleset (the view never decides them):
- * - `reach`: where `unit` may move: a disc of `radius` around `from`, or the exact `outline` when given.
+ * - `reach`: where `unit` may move: a disc of `radius` around `from`, or the exact `outline` when given;
+ *   a ring when `inner` is given (a move of at least `inner`, as a flyer's).
  * - `line`: a line of sight; `clear` draws it green (it can fire), otherwise red.
  * - `zone`: a zone of control of a unit of `side`, a disc of radius `r`.
  * - `threat`: a move in progress that `by` (unit ids) could fire on, along `path`.
  */
 export type Overlay =
-  | { kind: 'reach'; unit: string; from: Vec2; radius: number; outline?: Vec2[] }
+  | { kind: 'reach'; unit: string; from: Vec2; radius: number; outline?: Vec2[]; inner?: number }
   | { kind: 'line'; from: Vec2; to: Vec2; clear: boolean }
   | { kind: 'zone'; x: number; y: number; r: number; side: string }
   | { kind: 'threat'; path: Vec2[]; by: string[] };
 
 export type OverlayKind = Overlay['kind'];
+
+// ── what a ruleset declares for the app (src/rulesets/registry.ts `boards`): the app knows no ruleset ──────
+
+/** The unit card the app shows beside the board: profile, weapons, and the rules behind its abilities. */
+export interface UnitCard {
+  title: Message;
+  subtitle?: Message;
+  stats: { label: Message; value: string }[];
+  weapons: { name: Message; text: Message }[];
+  /** Abilities, each with the catalogue id `explain({ rule })` gives the text of. */
+  rules: { id: string; label: Message }[];
+  /** States and counters in words. */
+  states: Message[];
+}
+
+/** A proposed move's interception threat: the path it would take and the enemy units that could fire on it. */
+export interface MoveThreat {
+  path: Vec2[];
+  by: string[];
+}
+
+/** A shot or a blow an event resolved, for the view to animate: who at whom, and whether it hit. */
+export interface ShotView {
+  from: string;
+  to: string;
+  hit: boolean;
+  /** A blow in contact (no tracer, a clash at the target). */
+  melee?: boolean;
+}
+
+/** An attack action as the ruleset's `odds` takes it (`BoardAdapter.attackOf`). */
+export interface AttackView {
+  attack: unknown;
+  attacker: string;
+  target: string;
+  /** The state to reckon the odds on, when not the observation given. */
+  on?: unknown;
+  note?: Message;
+}
+
+/**
+ * The words a ruleset gives the panels: each phase of its turn chart (the flattened state value, as
+ * `DecisionPoint.phase` carries it) and each kind of action (`action.type`), in French and English.
+ */
+export interface RulesetWords {
+  phases: Record<string, Message>;
+  actions: Record<string, Message>;
+}
+
+/**
+ * What a ruleset declares for the app. Every function takes an observation (`observe(state, viewer)`), never
+ * the raw state, and returns plain data; none of them changes the state.
+ */
+export interface BoardAdapter {
+  // biome-ignore lint/suspicious/noExplicitAny: each adapter takes its own ruleset's state.
+  board(observation: any, opts: { viewer?: any }): BoardModel;
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  overlays(observation: any, selectedUnit?: string): Overlay[];
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  card?(observation: any, unit: string): UnitCard | null;
+  /** An action in words (names, not ids); null when the adapter has no words for it. */
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  describe?(observation: any, action: { type: string }): Message | null;
+  /** Names of phases and kinds of action. */
+  words: RulesetWords;
+  /** The turn chart's leaves and the kinds of action each allows (statecharts/<id>.ts), to check the words. */
+  chart: { phases: readonly string[]; allows: Record<string, readonly string[]> };
+  /**
+   * Before a move is committed: the enemy units that could fire on it along its path (interception), as the
+   * side `viewer` may know it; null when the action is no move or nothing threatens it.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  moveThreat?(observation: any, viewer: string, action: { type: string }): MoveThreat | null;
+  /**
+   * A click on the table at `point` with `unit` selected, as an action for the units that move without a
+   * legal region (a detachment flying as one): null when the click means nothing for that unit.
+   */
+  /** The shots and blows a step's events resolved, in order (the view animates them); none when absent. */
+  shotsOf?(events: readonly { kind: string; units?: string[]; dice?: DiceRoll[] }[]): ShotView[];
+  /** The kinds of action that are attacks (the app shows their odds before they are sent). */
+  attackKinds?: readonly string[];
+  /**
+   * The attack an action makes, as the ruleset's `odds` takes it, with the attacker and target ids and the
+   * state to reckon it on when not the one given (a charge reckoned once in contact, said in `note`); null
+   * when the action is no attack or cannot be reckoned.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  attackOf?(observation: any, action: { type: string }): AttackView | null;
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  pointAction?(observation: any, unit: string, point: Vec2): { type: string } | null;
+}

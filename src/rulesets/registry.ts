@@ -4,13 +4,13 @@ import lePontDeCendres from '../../maps/company/le-pont-de-cendres.json';
 import gueDeKrag from '../../maps/epic/gue-de-krag.json';
 import leGrandGargant from '../../maps/epic/le-grand-gargant.json';
 import plaineDeGrik from '../../maps/epic/plaine-de-grik.json';
-import type { BoardModel, Overlay } from '../engine/board-model';
-import type { AnyRuleset, BaseAction } from '../engine/contract';
+import type { BoardAdapter } from '../engine/board-model';
+import type { AnyRuleset } from '../engine/contract';
 import type { Message } from '../engine/result';
 import { companyRuleset } from './company';
-import { companyBoard, companyCard, companyDescribe, companyOverlays } from './company/board';
+import { companyBoardAdapter } from './company/board';
 import { epicRuleset } from './epic';
-import { epicBoard, epicOverlays } from './epic/board';
+import { epicBoardAdapter } from './epic/board';
 
 export interface ScenarioEntry {
   id: string;
@@ -37,32 +37,7 @@ export function findScenario(ruleset: string, id: string): ScenarioEntry | undef
 
 // ── board adapters: how each ruleset's state is drawn and described (the app knows no ruleset) ──────────
 
-/** The unit card the app shows beside the board: profile, weapons, and the rules behind its abilities. */
-export interface UnitCard {
-  title: Message;
-  subtitle?: Message;
-  stats: { label: Message; value: string }[];
-  weapons: { name: Message; text: Message }[];
-  /** Abilities, each with the catalogue id `explain({ rule })` gives the text of. */
-  rules: { id: string; label: Message }[];
-  /** States and counters in words. */
-  states: Message[];
-}
+export type { BoardAdapter, UnitCard } from '../engine/board-model';
 
-/** What a ruleset declares for the app. Every function takes an observation (`observe(state, viewer)`). */
-export interface BoardAdapter {
-  // biome-ignore lint/suspicious/noExplicitAny: each adapter takes its own ruleset's state.
-  board(observation: any, opts: { viewer?: any }): BoardModel;
-  // biome-ignore lint/suspicious/noExplicitAny: as above.
-  overlays(observation: any, selectedUnit?: string): Overlay[];
-  // biome-ignore lint/suspicious/noExplicitAny: as above.
-  card?(observation: any, unit: string): UnitCard | null;
-  /** An action in words (names, not ids); null when the adapter has no words for it. */
-  // biome-ignore lint/suspicious/noExplicitAny: as above.
-  describe?(observation: any, action: BaseAction): Message | null;
-}
-
-export const boards: Record<string, BoardAdapter> = {
-  epic: { board: epicBoard, overlays: epicOverlays },
-  company: { board: companyBoard, overlays: companyOverlays, card: companyCard, describe: companyDescribe },
-};
+/** Each ruleset's board adapter, declared in its own board.ts. */
+export const boards: Record<string, BoardAdapter> = { epic: epicBoardAdapter, company: companyBoardAdapter };

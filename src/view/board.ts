@@ -13,6 +13,7 @@
 import { Application, Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
 import type { BoardModel, Overlay, TerrainView, UnitView } from '../engine/board-model';
 import { pointInPolygon, type TerrainKind } from '../engine/geometry';
+import type { ShotFrame } from './effects';
 import {
   type Camera,
   clampZoom,
@@ -45,6 +46,8 @@ export interface BoardIntents {
   select: string;
   point: WorldPoint;
   hover: string | null;
+  /** The table point under the pointer (not dragging), or null once it leaves the table. */
+  aim: WorldPoint | null;
 }
 export type BoardIntent = keyof BoardIntents;
 
@@ -82,6 +85,9 @@ const TABLE_EDGE = 0x4a5a36;
 const SELECTED_COLOUR = 0xffd43b;
 const HOVER_COLOUR = 0xffffff;
 const THREAT_COLOUR = 0xff922b;
+const TRACER_COLOUR = 0xfff3bf;
+const HIT_COLOUR = 0xff6b00;
+const MISS_COLOUR = 0xe9ecef;
 const REACH_COLOUR = 0x4dabf7;
 const LINE_CLEAR = 0x40c057;
 const LINE_BLOCKED = 0xfa5252;
@@ -153,6 +159,12 @@ export class Board {
   private readonly groundOverlayG = new Graphics();
   private readonly basesLayer = new Container({ sortableChildren: true });
   private readonly airOverlayG = new Graphics();
+  /** Shots being animated (tracers, hit and miss markers), above everything on the table. */
+  private readonly effectsG = new Graphics();
+  private effects: ShotFrame[] = [];
+  private effectsDirty = false;
+  /** How many shot frames were drawn since the board was made (for the browser tests). */
+  effectFramesDrawn = 0;
   private readonly tokensLayer = new Container({ sortableChildren: true });
   /** Names above every token, so a nearer token never hides a name. */
   private readonly labelsLayer = new Container({ sortableChildren: true });
@@ -176,7 +188,14 @@ export class Board {
 
   private readonly units = new Map<string, UnitSprite>();
   private readonly objectives = new Map<string, ObjectiveSprite>();
-  private readonly listeners: Listeners = { select: new Set(), point: new Set(), hover: new Set() };
+  private readonly listeners: Listeners = {
+    select: new Set(),
+    point: new Set(),
+    hover: new Set(),
+    aim: new Set(),
+  };
+  private aimed: WorldPoint | null = null;
+  private aimFrame = 0;
 
   private frame = 0;
   private destroyed = false;
@@ -202,6 +221,7 @@ export class Board {
       this.groundOverlayG,
       this.basesLayer,
       this.airOverlayG,
+      this.effectsG,
     );
     this.screen.addChild(this.objectiveLabels, this.tokensLayer, this.labelsLayer);
     this.root.addChild(this.world, this.screen);
@@ -268,6 +288,13 @@ export class Board {
     this.schedule();
   }
 
+  /** A frame of the shots being animated (effects.ts `shotFrames`); `[]` clears them. Drawn on the next frame. */
+  setEffects(frames: ShotFrame[]): void {
+    this.effects = frames;
+    this.effectsDirty = true;
+    this.schedule();
+  }
+
   /** Subscribes to an intent; returns the unsubscribe function. */
   on<K extends BoardIntent>(intent: K, cb: (value: BoardIntents[K]) => void): () => void {
     const set = this.listeners[intent] as Set<(value: BoardIntents[K]) => void>;
@@ -312,6 +339,7 @@ export class Board {
     if (this.destroyed) return;
     this.destroyed = true;
     if (this.frame !== 0) cancelAnimationFrame(this.frame);
+    if (this.aimFrame !== 0) cancelAnimationFrame(this.aimFrame);
     this.frame = 0;
     this.resizeObserver?.disconnect();
     for (const off of this.detach) off();
@@ -422,7 +450,10 @@ export class Board {
     this.listen('pointerup', (e) => end(e, true));
     this.listen('pointercancel', (e) => end(e, false));
     this.listen('pointerleave', () => {
-      if (!this.press) this.setHover(null);
+      if (!this.press) {
+        this.setHover(null);
+        this.setAim(null);
+      }
     });
     this.listen(
       'wheel',
@@ -482,6 +513,20 @@ export class Board {
   private hoverAt(p: ScreenPoint): void {
     const m = this.model;
     this.setHover(m ? (pickUnit(m.units, p.x, p.y, this.cam)?.id ?? null) : null);
+    if (!m || this.listeners.aim.size === 0) return;
+    const w = toWorld(p.x, p.y, this.cam);
+    this.setAim(onTable(w, m.width, m.height) ? w : null);
+  }
+
+  /** The table point under the pointer, reported at most once per animation frame. */
+  private setAim(w: WorldPoint | null): void {
+    if (w === null && this.aimed === null) return;
+    this.aimed = w;
+    if (this.aimFrame !== 0) return;
+    this.aimFrame = requestAnimationFrame(() => {
+      this.aimFrame = 0;
+      if (!this.destroyed) this.emit('aim', this.aimed);
+    });
   }
 
   private setHover(id: string | null): void {
@@ -527,6 +572,10 @@ export class Board {
         this.drawnOverlayZoom = cam.zoom;
       }
       this.syncUnits(m);
+      if (this.effectsDirty) {
+        this.drawEffects();
+        this.effectsDirty = false;
+      }
     }
     this.app.render();
   }
@@ -683,6 +732,13 @@ export class Board {
           ground
             .fill({ color: REACH_COLOUR, alpha: 0.18 })
             .stroke({ width: 2 * px, color: REACH_COLOUR, alpha: 0.9 });
+          if (o.inner && o.inner > 0) {
+            // A ring (a flyer goes at least `inner`): the hole left clear, its edge dashed by a thin line.
+            const c = project(o.from.x, o.from.y);
+            const { rx, ry } = groundEllipse(o.inner);
+            ground.ellipse(c.x, c.y, rx, ry).cut();
+            ground.ellipse(c.x, c.y, rx, ry).stroke({ width: 1.5 * px, color: REACH_COLOUR, alpha: 0.7 });
+          }
           break;
         }
         case 'zone': {
@@ -708,6 +764,18 @@ export class Board {
         case 'threat': {
           if (o.path.length < 2) break;
           const pts = o.path.map((p) => project(p.x, p.y, 0.3));
+          // A thin line from each unit that could fire to the nearest point of the path.
+          for (const id of o.by) {
+            const u = m.units.find((x) => x.id === id);
+            if (!u) continue;
+            const near = nearestOnPath(o.path, u);
+            const a = project(u.x, u.y, (u.z ?? 0) + 0.5);
+            const b = project(near.x, near.y, 0.3);
+            air
+              .moveTo(a.x, a.y)
+              .lineTo(b.x, b.y)
+              .stroke({ width: 1.5 * px, color: THREAT_COLOUR, alpha: 0.55 });
+          }
           air.moveTo(pts[0]!.x, pts[0]!.y);
           for (const p of pts.slice(1)) air.lineTo(p.x, p.y);
           air.stroke({ width: 3 * px, color: THREAT_COLOUR, alpha: 0.95 });
@@ -732,6 +800,51 @@ export class Board {
       }
     }
     this.drawnOverlayCount = this.overlays.length;
+  }
+
+  private drawEffects(): void {
+    const g = this.effectsG.clear();
+    const px = 1 / this.cam.zoom;
+    for (const f of this.effects) {
+      const a = project(f.from.x, f.from.y, (f.from.z ?? 0) + 0.8);
+      const b = project(f.to.x, f.to.y, (f.to.z ?? 0) + 0.8);
+      if (f.head !== null) {
+        const h = { x: a.x + (b.x - a.x) * f.head, y: a.y + (b.y - a.y) * f.head };
+        const tail = Math.max(0, f.head - 0.25);
+        const t = { x: a.x + (b.x - a.x) * tail, y: a.y + (b.y - a.y) * tail };
+        g.moveTo(t.x, t.y)
+          .lineTo(h.x, h.y)
+          .stroke({ width: 3 * px, color: TRACER_COLOUR, alpha: 0.95 });
+        g.circle(h.x, h.y, 2.5 * px).fill(TRACER_COLOUR);
+      }
+      if (f.marker) {
+        const r = (f.marker.melee ? 9 : 7) * px * f.marker.scale;
+        const alpha = f.marker.alpha;
+        if (f.marker.hit) {
+          // A burst: a filled star of eight points.
+          const pts: number[] = [];
+          for (let i = 0; i < 16; i++) {
+            const ang = (Math.PI * i) / 8;
+            const rr = i % 2 === 0 ? r * 1.6 : r * 0.7;
+            pts.push(b.x + Math.cos(ang) * rr, b.y + Math.sin(ang) * rr);
+          }
+          g.poly(pts)
+            .fill({ color: HIT_COLOUR, alpha })
+            .stroke({ width: 1 * px, color: INK, alpha });
+        } else {
+          // A miss: a hollow ring with a cross, a little beside the target.
+          const cx = b.x + r * 0.8;
+          const cy = b.y - r * 0.4;
+          g.circle(cx, cy, r).stroke({ width: 2 * px, color: MISS_COLOUR, alpha });
+          g.moveTo(cx - r * 0.6, cy - r * 0.6)
+            .lineTo(cx + r * 0.6, cy + r * 0.6)
+            .moveTo(cx + r * 0.6, cy - r * 0.6)
+            .lineTo(cx - r * 0.6, cy + r * 0.6)
+            .stroke({ width: 2 * px, color: MISS_COLOUR, alpha });
+        }
+      }
+    }
+    if (this.effects.length > 0) this.effectFramesDrawn++;
   }
 
   private syncUnits(m: BoardModel): void {
@@ -930,4 +1043,25 @@ function gridPointsIn(t: TerrainView, step: number): WorldPoint[] {
     }
   // Far first, so nearer crowns overlap farther ones.
   return out.sort((a, b) => depthKey(a.x, a.y) - depthKey(b.x, b.y));
+}
+
+/** The point of a polyline nearest to `p`. */
+function nearestOnPath(path: readonly { x: number; y: number }[], p: { x: number; y: number }) {
+  let best = path[0]!;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1]!;
+    const b = path[i]!;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+    const q = { x: a.x + dx * t, y: a.y + dy * t };
+    const d = Math.hypot(q.x - p.x, q.y - p.y);
+    if (d < bestD) {
+      bestD = d;
+      best = q;
+    }
+  }
+  return best;
 }

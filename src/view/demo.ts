@@ -57,6 +57,7 @@ board.on('point', (p) => {
   }
 });
 board.on('hover', (id) => intents.push({ intent: 'hover', value: id }));
+board.on('aim', (p) => intents.push({ intent: 'aim', value: p }));
 refresh();
 board.canvas.focus();
 

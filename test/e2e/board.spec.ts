@@ -143,7 +143,7 @@ test('wheel zooms about the pointer, drag pans without clicking, keys pan, zoom 
   expect(dragged.x - before.x).toBeCloseTo(60, 0);
   expect(dragged.y - before.y).toBeCloseTo(30, 0);
   const after = await page.evaluate(() => window.boardDemo!.intents.slice());
-  expect(after.slice(clicks).filter((i) => i.intent !== 'hover')).toEqual([]);
+  expect(after.slice(clicks).filter((i) => i.intent !== 'hover' && i.intent !== 'aim')).toEqual([]);
 
   await canvas.focus();
   await page.keyboard.press('ArrowLeft');
@@ -173,6 +173,104 @@ test('changes within a frame are coalesced into one redraw; sprites are reused',
   });
   expect(result.delta).toBe(1);
   expect(result.units).toBeGreaterThan(40);
+});
+
+test('the pointer over the table reports the point under it (aim), at most once a frame, and null off the table', async ({
+  page,
+}) => {
+  await open(page);
+  const box = (await page.locator('#board canvas').boundingBox())!;
+  const aims = () =>
+    page.evaluate(() =>
+      window
+        .boardDemo!.intents.filter((i) => i.intent === 'aim')
+        .map((i) => i.value as { x: number; y: number } | null),
+    );
+  const at = await page.evaluate(() => window.boardDemo!.screenAt(70, 40));
+  await page.mouse.move(box.x + at.x, box.y + at.y);
+  await expect.poll(async () => (await aims()).at(-1)).not.toBeUndefined();
+  const last = (await aims()).at(-1)!;
+  expect(last.x).toBeCloseTo(70, 0);
+  expect(last.y).toBeCloseTo(40, 0);
+  // Twenty moves within one frame report once.
+  const reported = await page.evaluate(async () => {
+    const canvas = document.querySelector<HTMLCanvasElement>('#board canvas')!;
+    const r = canvas.getBoundingClientRect();
+    const count = () => window.boardDemo!.intents.filter((i) => i.intent === 'aim').length;
+    await new Promise((f) => requestAnimationFrame(() => f(null)));
+    const before = count();
+    for (let k = 0; k < 20; k++)
+      canvas.dispatchEvent(
+        new PointerEvent('pointermove', {
+          clientX: r.left + 300 + k,
+          clientY: r.top + 300,
+          pointerId: 1,
+          bubbles: true,
+        }),
+      );
+    await new Promise((f) => requestAnimationFrame(() => f(null)));
+    await new Promise((f) => requestAnimationFrame(() => f(null)));
+    return count() - before;
+  });
+  expect(reported).toBe(1);
+  await page.mouse.move(box.x + 2, box.y + 2);
+  await expect.poll(async () => (await aims()).at(-1)).toBeNull();
+});
+
+test('shots are drawn: a tracer in flight, then a hit burst or a miss ring; cleared after', async ({
+  page,
+}) => {
+  await open(page);
+  /** Pixels near the hit burst's colour (0xff6b00) and the tracer's (0xfff3bf) in a screenshot. */
+  const count = async () => {
+    const png = await page.locator('#board canvas').screenshot();
+    return page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+      const near = (i: number, c: number, tol: number) =>
+        Math.abs(data[i]! - ((c >> 16) & 255)) <= tol &&
+        Math.abs(data[i + 1]! - ((c >> 8) & 255)) <= tol &&
+        Math.abs(data[i + 2]! - (c & 255)) <= tol;
+      let hit = 0;
+      let tracer = 0;
+      let miss = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (near(i, 0xff6b00, 12)) hit++;
+        if (near(i, 0xfff3bf, 12)) tracer++;
+        if (near(i, 0xe9ecef, 4)) miss++;
+      }
+      return { hit, tracer, miss };
+    }, png.toString('base64'));
+  };
+  const show = (frames: unknown[]) =>
+    page.evaluate(async (f) => {
+      const { board } = window.boardDemo!;
+      board.setEffects(f as Parameters<typeof board.setEffects>[0]);
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    }, frames);
+  const before = await count();
+  const from = { x: 30, y: 30 };
+  const to = { x: 110, y: 70 };
+  await show([{ from, to, head: 0.6, marker: null }]);
+  const flying = await count();
+  expect(flying.tracer).toBeGreaterThan(before.tracer + 10);
+  await show([{ from, to, head: null, marker: { hit: true, melee: false, scale: 1, alpha: 1 } }]);
+  const hit = await count();
+  expect(hit.hit).toBeGreaterThan(before.hit + 30);
+  await show([{ from, to, head: null, marker: { hit: false, melee: false, scale: 1, alpha: 1 } }]);
+  const missed = await count();
+  expect(missed.miss).toBeGreaterThan(before.miss + 10);
+  expect(missed.hit).toBe(before.hit);
+  await show([]);
+  const cleared = await count();
+  expect(cleared.hit).toBe(before.hit);
+  expect(cleared.tracer).toBe(before.tracer);
+  expect(cleared.miss).toBe(before.miss);
+  expect(await page.evaluate(() => window.boardDemo!.board.effectFramesDrawn)).toBe(3);
 });
 
 test('speaks English when asked', async ({ page }) => {

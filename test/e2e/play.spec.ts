@@ -3,10 +3,12 @@
  * canvas click on a unit and on a destination, a reload that resumes, a corrupt file refused, hot-seat
  * secret orders hidden, an AI worker killed and retried, and axe-core scans of home, game and game over.
  */
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 type Info = { ply: number; hash: string; tags: string[]; selected?: string; saved: number };
+type Animations = { moves: number; shots: number; frames: number };
 
 const info = (page: Page) => page.evaluate(() => window.wargameApp!.info() as Info | null);
 
@@ -44,6 +46,19 @@ async function playFromList(page: Page): Promise<void> {
 /** An attack first shows its odds (a modal dialog): attack. */
 async function confirmOdds(page: Page): Promise<void> {
   if (await page.locator('#odds-dialog').isVisible()) await page.locator('#odds-attack').click();
+}
+
+/** Waits (a few seconds at most) for an animation to start before it is the human's turn again. */
+function animationStarts(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    for (let k = 0; k < 300; k++) {
+      const tags = window.wargameApp!.info()?.tags ?? [];
+      if (tags.includes('animating')) return true;
+      if (tags.includes('human') || tags.includes('over')) return false;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return false;
+  });
 }
 
 async function clickWorld(page: Page, x: number, y: number): Promise<void> {
@@ -105,6 +120,215 @@ test('plays against the AI: action list, canvas clicks on a unit and a destinati
   expect((await info(page))!.ply).toBe(here.ply);
   await expect(page.locator('#log > li')).toHaveCount(await log.count());
   expect(errors).toEqual([]);
+});
+
+test('epic against the AI: several turns by keyboard, phases and actions in words, shots and dice animated and skippable, interception threat, French and English', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Slow animations, so that the skip button is seen; no odds dialog in the way.
+  await page.addInitScript(() =>
+    localStorage.setItem('wargame-sandbox/settings', JSON.stringify({ anim: 'slow', odds: false })),
+  );
+  await startGame(page, 'epic', 'ai:beginner', 'e2e-epic');
+  const phases = new Set<string>();
+  let previewed = false;
+  let skipped = 0;
+  let turn = 1;
+  let shots = 0;
+  // At least two whole turns, and until a shot was animated (the AI's search is timed, so when varies).
+  for (let i = 0; i < 800 && (turn < 3 || shots === 0); i++) {
+    shots = (await page.evaluate(() => window.wargameApp!.animations() as Animations)).shots;
+    // An animation in progress is skipped (a few times): it ends at once, the game goes on.
+    if (skipped < 3 && (await animationStarts(page))) {
+      await page.locator('#skip').click();
+      await expect
+        .poll(async () => (await info(page))!.tags.includes('animating'), { timeout: 1000 })
+        .toBe(false);
+      skipped++;
+    }
+    if (!(await humanTurn(page))) break;
+    turn = Number(await page.locator('#phase-turn').textContent());
+    // The phase in words, never the chart's id.
+    const name = page.locator('#phase-name');
+    const id = (await name.getAttribute('data-phase')) ?? '';
+    phases.add(id);
+    const words = (await name.textContent()) ?? '';
+    expect(words).not.toBe(id);
+    expect(words).not.toMatch(/^[a-z]+[A-Z.]/);
+    // A move looked at by keyboard says who could intercept it, before it is sent.
+    const move = page.locator('#move-list button').first();
+    if (!previewed && (await move.isVisible())) {
+      await move.focus();
+      await expect(page.locator('#threat-preview')).not.toBeEmpty();
+      expect(await page.evaluate(() => window.wargameApp!.preview())).not.toBeNull();
+      previewed = true;
+    }
+    const before = (await info(page))!.ply;
+    // Shoot when the list offers it (C4), otherwise the first action listed.
+    const shoot = page.locator('#action-list button[data-type="shoot"]').first();
+    const button =
+      (await shoot.count()) > 0 ? shoot : page.locator('#action-list button, #move-list button').first();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await info(page))!.ply).toBeGreaterThan(before);
+  }
+  expect(turn).toBeGreaterThanOrEqual(3);
+  expect([...phases]).toEqual(expect.arrayContaining(['ordres', 'mouvement.choix', 'mouvement.activation']));
+  expect(previewed).toBe(true);
+  const anim = await page.evaluate(() => window.wargameApp!.animations() as Animations);
+  expect(anim.moves).toBeGreaterThan(0);
+  expect(anim.shots).toBeGreaterThan(0);
+  expect(anim.frames).toBeGreaterThan(0);
+  expect(skipped).toBeGreaterThan(0);
+  // The dice of the log as faces, beside the text a screen reader reads.
+  const faces = await page.locator('#log .dice-faces .die.d6').allTextContents();
+  expect(faces.length).toBeGreaterThan(0);
+  for (const f of faces) expect(f).toMatch(/^[⚀⚁⚂⚃⚄⚅]$/);
+
+  // French and English mid-game: the panels follow, the game does not move.
+  const ply = (await info(page))!.ply;
+  await humanTurn(page);
+  const frPhase = await page.locator('#phase-name').textContent();
+  await page.getByRole('button', { name: 'Réglages' }).click();
+  await page.getByLabel('English').check();
+  await expect(page.locator('#actions-title')).toHaveText('Legal actions');
+  await expect(page.locator('#phase-name')).not.toHaveText(frPhase ?? '');
+  await page.getByLabel('Français').check();
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await expect(page.locator('#phase-name')).toHaveText(frPhase ?? '');
+  expect((await info(page))!.ply).toBe(ply);
+  // The epic game screen, its log of dice faces included, passes axe-core too.
+  const scan = await new AxeBuilder({ page }).analyze();
+  const bad = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a move’s interception threat is shown before it is sent: pointer over the destination, in words and on the board', async ({
+  page,
+}) => {
+  // A position where a blue move passes within reach of red face-down counters, found with the rules of now.
+  const found = JSON.parse(
+    execFileSync('node_modules/.bin/tsx', ['test/e2e/helpers/threat-position.ts'], { encoding: 'utf8' }),
+  ) as { record: { actions: unknown[] }; unit: string; to: { x: number; y: number }; by: string[] };
+  expect(found.by.length).toBeGreaterThan(0);
+  await page.goto('/');
+  await page.locator('#import-home').setInputFiles({
+    name: 'threat.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(found.record)),
+  });
+  await expect(page.locator('#board canvas')).toBeVisible({ timeout: 30_000 });
+  expect(await humanTurn(page)).toBe(true);
+  expect((await info(page))!.ply).toBe(found.record.actions.length);
+  await page.waitForFunction(() => (window.wargameApp!.board()?.debugSnapshot().redraws ?? 0) > 0);
+  const box = (await page.locator('#board canvas').boundingBox())!;
+  const unitAt = await page.evaluate((id) => window.wargameApp!.screenOf(id), found.unit);
+  await page.mouse.click(box.x + unitAt!.x, box.y + unitAt!.y);
+  await expect.poll(async () => (await info(page))!.selected).toBe(found.unit);
+  const overlaysBefore = await page.evaluate(() => window.wargameApp!.board()!.debugSnapshot().overlays);
+  await page.locator('#threat-preview').waitFor({ state: 'attached' });
+
+  // The pointer over the destination: the bases that could fire are named and drawn.
+  const at = await page.evaluate(([x, y]) => window.wargameApp!.screenAt(x!, y!), [found.to.x, found.to.y]);
+  await page.mouse.move(box.x + at!.x, box.y + at!.y);
+  await expect
+    .poll(async () => (await page.evaluate(() => window.wargameApp!.preview()))?.by)
+    .toEqual(found.by);
+  await expect(page.locator('#threat-preview')).toContainText('Ce déplacement peut être intercepté par');
+  await expect
+    .poll(() => page.evaluate(() => window.wargameApp!.board()!.debugSnapshot().overlays))
+    .toBe(overlaysBefore + 1);
+  const png = await page.locator('#board canvas').screenshot();
+  const orange = await page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (
+        Math.abs(data[i]! - 0xff) < 20 &&
+        Math.abs(data[i + 1]! - 0x92) < 30 &&
+        Math.abs(data[i + 2]! - 0x2b) < 40
+      )
+        n++;
+    return n;
+  }, png.toString('base64'));
+  expect(orange).toBeGreaterThan(30);
+
+  // The pointer off the table clears it; nothing was played.
+  await page.mouse.move(box.x + 2, box.y + 2);
+  await expect.poll(() => page.evaluate(() => window.wargameApp!.preview())).toBeNull();
+  await expect(page.locator('#threat-preview')).toBeEmpty();
+  expect((await info(page))!.ply).toBe(found.record.actions.length);
+});
+
+test('a flyer flies by keyboard: the move form takes its detachment and a point, the rules answer in words', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() =>
+    localStorage.setItem('wargame-sandbox/settings', JSON.stringify({ anim: 'instant', odds: false })),
+  );
+  await startGame(page, 'epic', 'hotseat', 'e2e-fly', 'gue-de-krag');
+  const flight = page.locator('#move-region option[value^="p:"]');
+  for (let i = 0; i < 150 && (await flight.count()) === 0; i++) {
+    if ((await info(page))!.tags.includes('handover')) {
+      await page.getByRole('button', { name: 'Je suis prêt' }).click();
+      continue;
+    }
+    if (!(await humanTurn(page))) break;
+    if ((await flight.count()) > 0) break;
+    await playFromList(page);
+  }
+  expect(await flight.count()).toBeGreaterThan(0);
+  await expect(flight.first()).toHaveText(/^Voler — /);
+  const key = (await flight.first().getAttribute('value'))!;
+  await page.locator('#move-region').selectOption(key);
+  const flyer = key.slice(2);
+  const seenBefore = await page.evaluate((id) => window.wargameApp!.screenOf(id), flyer);
+  const x0 = Number(await page.locator('#move-x').inputValue());
+  const y0 = Number(await page.locator('#move-y').inputValue());
+  const ply = (await info(page))!.ply;
+  // One centimetre is no flight: refused, in the rules' words (NE-U100), which say how far it must go.
+  await page.locator('#move-x').fill(String(x0 + 1));
+  await page.locator('#move-form button[type="submit"]').press('Enter');
+  await expect(page.locator('#message')).toContainText('Refusé');
+  expect((await info(page))!.ply).toBe(ply);
+  const words = (await page.locator('#message').textContent()) ?? '';
+  const far = Number(/(\d+(?:[.,]\d+)?) cm/.exec(words)![1]!.replace(',', '.'));
+  // Toward the table's centre, that far: the detachment flies.
+  const dx = x0 < 75 ? far : -far;
+  await page.locator('#move-x').fill(String(x0 + dx));
+  await page.locator('#move-y').fill(String(y0));
+  await page.locator('#move-form button[type="submit"]').press('Enter');
+  await expect.poll(async () => (await info(page))!.ply).toBe(ply + 1);
+  // It is drawn where it flew (the camera did not move).
+  const seenAfter = await page.evaluate((id) => window.wargameApp!.screenOf(id), flyer);
+  const expected = await page.evaluate(([x, y]) => window.wargameApp!.screenAt(x!, y!), [x0 + dx, y0]);
+  expect(seenAfter!.x).toBeCloseTo(expected!.x, 0);
+  expect(seenAfter!.x).not.toBeCloseTo(seenBefore!.x, 0);
+});
+
+test('reduced motion: nothing is animated, the game plays on', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await startGame(page, 'company', 'ai:beginner', 'e2e-rm');
+  for (let i = 0; i < 6; i++) {
+    if (!(await humanTurn(page))) break;
+    await playFromList(page);
+  }
+  expect((await info(page))!.ply).toBeGreaterThan(6);
+  expect(await page.evaluate(() => window.wargameApp!.animations() as Animations)).toEqual({
+    moves: 0,
+    shots: 0,
+    frames: 0,
+  });
+  await expect(page.locator('#log .dice-faces.rolling')).toHaveCount(0);
 });
 
 test('a corrupt game file is refused with a message naming the problem; the game is untouched', async ({
@@ -186,6 +410,13 @@ test('hot-seat: secret orders stay hidden behind a hand-over screen', async ({ p
   await expect(page.locator('#board')).toBeVisible();
   await expect(page.locator('#actions-panel')).toBeVisible();
   expect(await page.locator('#phase-side').textContent()).not.toBe(first);
+  // The first side's orders are face down for the second: its units' cards say « Ordre caché ».
+  const firstSide = first?.includes('bleu') ? 'bleu' : 'rouge';
+  const theirs = page.locator('#unit-select option', { hasText: `(${firstSide},` }).first();
+  await page.locator('#unit-select').selectOption((await theirs.getAttribute('value'))!);
+  await expect(page.locator('#card')).toContainText('Ordre caché');
+  for (const order of ['Charge', 'Avance', 'Tir Appuyé', 'Retraite'])
+    await expect(page.locator('#card')).not.toContainText(order);
 });
 
 /** Plays human moves until the AI is thinking, then kills its worker. */

@@ -7,15 +7,36 @@
  * Hell Dorado hides nothing on the table (`observe` blanks only the dice), so there is no viewer option.
  */
 
-import type { BoardModel, MarkerView, Overlay, UnitView } from '../../engine/board-model';
-import type { BaseAction } from '../../engine/contract';
+import { companyPhases } from '../../../statecharts/company';
+import type {
+  AttackView,
+  BoardAdapter,
+  BoardModel,
+  MarkerView,
+  Overlay,
+  RulesetWords,
+  ShotView,
+  UnitCard,
+  UnitView,
+} from '../../engine/board-model';
+import type { BaseAction, GameEvent } from '../../engine/contract';
 import type { Vec2 } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
-import type { UnitCard } from '../registry';
 import { companyLegal } from './candidates';
 import { ZOC } from './data';
+import { companyAttack } from './index';
 import { check, objectiveHolder } from './rules';
-import { edgeBetween, hasZoc, isBlesse, isEnemy, prof, shootTargets, sight, unitById } from './state';
+import {
+  edgeBetween,
+  hasZoc,
+  isBlesse,
+  isEnemy,
+  prof,
+  shootTargets,
+  sight,
+  touching,
+  unitById,
+} from './state';
 import {
   type Abilities,
   COMPANY_SIDES,
@@ -354,11 +375,33 @@ const ORDER_WORDS: Record<string, Message> = {
   attaqueLibre: m('Attaque libre', 'Free attack'),
 };
 
+/** The phases of the turn chart (statecharts/company.ts), as the phase indicator names them. */
+const PHASE_WORDS: Record<string, Message> = {
+  entretien: m('Phase d’entretien', 'Phase d’entretien (upkeep)'),
+  'actions.choix': m('Phase d’actions — qui active', 'Phase d’actions (actions) — who activates'),
+  'actions.activation.ordre': m('Activation — l’ordre', 'Activation — the order'),
+  'actions.activation.reaction.esquive': m('Réaction — Esquive', 'Reaction — Esquive (dodge)'),
+  'actions.activation.reaction.tirDefensif': m(
+    'Réaction — Tir défensif',
+    'Reaction — Tir défensif (defensive fire)',
+  ),
+  'actions.activation.reaction.rechargement': m(
+    'Réaction — Rechargement',
+    'Reaction — Rechargement (reloading)',
+  ),
+  'actions.activation.attaqueLibre': m('Attaque libre', 'Free attack'),
+  terminee: m('Partie terminée', 'Game over'),
+};
+
+export const companyWords: RulesetWords = { phases: PHASE_WORDS, actions: ORDER_WORDS };
+
+/** `camelCase` → `camel case`: a readable stand-in for a kind of action that has no words yet. */
+const spaced = (type: string): string => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
 /** An action in words: the order, then whom it concerns (names, not ids). */
 export function companyDescribe(s: CompanyState, action: BaseAction): Message | null {
   const a = action as CompanyAction;
-  const head = ORDER_WORDS[a.type];
-  if (!head) return null;
+  const head = ORDER_WORDS[a.type] ?? m(spaced(a.type), spaced(a.type));
   const name = (id: string) => unitById(s, id) && prof(unitById(s, id)!).name;
   const fr = [head.fr];
   const en = [head.en];
@@ -394,3 +437,51 @@ export function companyDescribe(s: CompanyState, action: BaseAction): Message | 
   }
   return { fr: fr.join(' '), en: en.join(' ') };
 }
+
+/** The orders that attack: their odds are shown before they are sent. */
+export const COMPANY_ATTACKS = ['melee', 'tir', 'charge', 'assaut'] as const;
+
+/**
+ * An attack order as `odds` takes it, from the rules (`companyAttack`): `{ attacker: the combatant acting,
+ * target, kind }`. A Charge or an Assaut is not yet in contact: `odds` reckons the passe its move opens (the
+ * attacker where the engine puts it, Premier choc counted), as the note says.
+ */
+export function companyAttackOf(s: CompanyState, action: BaseAction): AttackView | null {
+  const attack = companyAttack(s, action as CompanyAction);
+  if (!attack) return null;
+  const view: AttackView = { attack, attacker: attack.attacker, target: attack.target };
+  if (attack.kind === 'charge' || attack.kind === 'assaut')
+    view.note = m(
+      'Chances de la passe d’armes une fois au contact (Premier choc compris ; Esquive et Tir défensif non comptés).',
+      'Odds of the passe d’armes once in contact (Premier choc included; Esquive and Tir défensif not counted).',
+    );
+  return view;
+}
+
+/**
+ * C2 / C3: a `tir` event is a shot and a `passe` a passe d'armes (`units: [attacker, target]`); the
+ * attacker's first dice roll hit when a die reached its number.
+ */
+export function companyShots(events: readonly GameEvent[]): ShotView[] {
+  const out: ShotView[] = [];
+  for (const e of events) {
+    if ((e.kind !== 'tir' && e.kind !== 'passe') || !e.units || e.units.length < 2) continue;
+    const roll = e.dice?.[0];
+    const hit = !!roll && roll.target !== undefined && roll.dice.some((d) => d >= roll.target!);
+    out.push({ from: e.units[0]!, to: e.units[1]!, hit, ...(e.kind === 'passe' ? { melee: true } : {}) });
+  }
+  return out;
+}
+
+/** What the app reads to draw and describe a `company` game. */
+export const companyBoardAdapter: BoardAdapter = {
+  board: companyBoard,
+  overlays: companyOverlays,
+  card: companyCard,
+  describe: companyDescribe,
+  words: companyWords,
+  chart: companyPhases,
+  attackKinds: COMPANY_ATTACKS,
+  shotsOf: companyShots,
+  attackOf: companyAttackOf,
+};

@@ -71,6 +71,15 @@ function afterMaitre(hits: Distribution, x: number, q: number): number[] {
  * pool against the target's DEF (re-rolls of misses above 5 dice, the target's Maître d'arme), the damage
  * read from the table minus Protection, and the chance it kills. `casualties` = [survives, dies].
  */
+/** The attack an order makes, as `odds` takes it (the contract's `attackOf`); null for any other action. */
+export function companyAttack(s: CompanyState, a: CompanyAction): CompanyAttack | null {
+  const attacker = decisionOf(s)?.unit;
+  if (!attacker) return null;
+  if (a.type === 'melee' || a.type === 'tir' || a.type === 'charge' || a.type === 'assaut')
+    return { attacker, target: a.target, kind: a.type };
+  return null;
+}
+
 export function oddsCompany(state: CompanyState, attack: CompanyAttack): Result<OddsReport> {
   let s = state;
   let a = unitById(s, attack.attacker);
@@ -168,13 +177,7 @@ export const companyRuleset: Ruleset<CompanyState, CompanyAction, CompanyScenari
   determinize: determinizeCompany,
   outcome: (s) => outcomeOf(s.result),
   odds: oddsCompany,
-  attackOf: (s, a) => {
-    const attacker = decisionOf(s)?.unit;
-    if (!attacker) return null;
-    if (a.type === 'melee' || a.type === 'tir' || a.type === 'charge' || a.type === 'assaut')
-      return { attacker, target: a.target, kind: a.type };
-    return null;
-  },
+  attackOf: companyAttack,
   explain: explainCompany,
   script: companyScript,
   evaluate: companyEvaluate,

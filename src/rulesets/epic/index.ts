@@ -100,6 +100,10 @@ export function determinizeEpic(obs: EpicState, _side: string, rng: Rng): EpicSt
   return s;
 }
 
+/** The attack an action makes, as `odds` takes it (the contract's `attackOf`): a detachment's shooting. */
+export const epicAttack = (_s: EpicState, a: EpicAction): EpicAttack | null =>
+  a.type === 'shoot' ? { det: a.det, target: a.target } : null;
+
 /**
  * The exact distribution of casualties if detachment `det` shot `target` now (C4): each die's chance to
  * hit, then to fail its save, and a base dies when its unsaved hits reach its PdV. Elite re-rolls, QG
@@ -182,7 +186,7 @@ export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttac
   determinize: determinizeEpic,
   outcome: (s) => outcomeOf(s.result),
   odds: oddsEpic,
-  attackOf: (_s, a) => (a.type === 'shoot' ? { det: a.det, target: a.target } : null),
+  attackOf: epicAttack,
   explain: explainEpic,
   script: epicScript,
   evaluate: epicEvaluate,
