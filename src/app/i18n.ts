@@ -221,6 +221,20 @@ export const STRINGS = {
     en: 'No enemy unit could intercept this move.',
   },
   diceRolled: { fr: 'Dés', en: 'Dice' },
+  // ── why the AI did that (issue #5) ──
+  aiWhy: { fr: 'Pourquoi l’IA a joué ça', en: 'Why the AI did that' },
+  aiWhyPlayed: { fr: 'Coup joué', en: 'Move played' },
+  aiWhySecret: {
+    fr: 'Un ordre secret : les options pesées restent cachées jusqu’à ce qu’il soit révélé.',
+    en: 'A secret order: the options weighed stay hidden until it is revealed.',
+  },
+  aiWhyOption: { fr: 'Option', en: 'Option' },
+  aiWhyVisits: { fr: 'Visites', en: 'Visits' },
+  aiWhyChance: { fr: 'Chances estimées', en: 'Estimated chances' },
+  aiWhyOdds: {
+    fr: 'Attaque : pertes attendues / tout détruire',
+    en: 'Attack: expected losses / destroy all',
+  },
 } satisfies Record<string, Message>;
 
 export type StringKey = keyof typeof STRINGS;

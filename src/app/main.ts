@@ -63,6 +63,7 @@ import {
   saveCurrent,
 } from './store';
 import { oddsOfAction } from './teach-view';
+import { type Why, whyOf } from './why';
 import { actionKindWords, phaseWords, spacedWords } from './words';
 
 // ── elements ────────────────────────────────────────────────────────────────────────────────────────────
@@ -165,6 +166,9 @@ const ui = {
   oddsBody: byId('odds-body'),
   oddsAttack: byId<HTMLButtonElement>('odds-attack'),
   oddsCancel: byId<HTMLButtonElement>('odds-cancel'),
+  aiWhy: byId('ai-why'),
+  aiWhySummary: byId('ai-why-summary'),
+  aiWhyTable: byId<HTMLTableElement>('ai-why-table'),
 };
 
 // ── settings (localStorage) ─────────────────────────────────────────────────────────────────────────────
@@ -237,6 +241,8 @@ let homeError: Message | null = null;
 let aiFailure = '';
 let aiDone = 0;
 let aiIterations = 0;
+/** The options the AI weighed for its last move ("why the AI did that"). */
+let lastWhy: Why | null = null;
 let lastDecisionKey = '';
 let loggedPlies = 0;
 /** Units drawn before the last action: the move animation goes from these to the new places. */
@@ -317,6 +323,7 @@ const machine = appMachine.provide({
         const rng = new Rng(seedRng(`noise:${g.record.seed}:${g.state.ply}`));
         if (rng.next() < noise) action = alts[rng.int(alts.length)]!.action;
       }
+      const why = whyOf(report, action, g.ruleset.decision(g.state)?.secret === true, actionMessage);
       // The worker's answer is untrusted like any input: the ruleset decides whether it is legal.
       const before = snapshotUnits();
       const played = playAction(g, action);
@@ -324,6 +331,7 @@ const machine = appMachine.provide({
         aiFailure = played.error.message[lang];
         throw new AiUnavailable('failed', played.error.code);
       }
+      lastWhy = why;
       afterAction(before);
       return factsOf(g);
     }),
@@ -350,6 +358,7 @@ actor.subscribe((s) => {
 // ── game bookkeeping ────────────────────────────────────────────────────────────────────────────────────
 
 function installGame(g: Game, s: SavedSeat): void {
+  lastWhy = null;
   game = g;
   seat = s;
   selected = undefined;
@@ -406,6 +415,47 @@ function observation(): { state: BaseState; game: Game } | null {
   if (!game) return null;
   const viewer = viewerOf() ?? game.ruleset.sides[0]!;
   return { state: game.ruleset.observe(game.state, viewer), game };
+}
+
+/** An action in both languages, from the state the player sees now (the AI's options, before it plays). */
+function actionMessage(action: BaseAction): Message {
+  const obs = observation();
+  const adapter = game ? adapterFor(game.ruleset.id) : undefined;
+  const words = obs && adapter?.describe ? adapter.describe(obs.state, action) : null;
+  if (words)
+    return { fr: withDestinationWords(words.fr, action), en: withDestinationWords(words.en, action) };
+  const text = actionWords(action);
+  return { fr: text, en: text };
+}
+
+/** "Why the AI did that": the options its search weighed for its last move. */
+function renderWhy(): void {
+  ui.aiWhy.hidden = !lastWhy;
+  if (!lastWhy) return;
+  const w = lastWhy;
+  const its = lang === 'fr' ? 'itérations' : 'iterations';
+  ui.aiWhySummary.textContent = w.secret
+    ? t('aiWhySecret', lang)
+    : `${t('aiWhyPlayed', lang)}${colon(lang)}${w.played[lang]} — ${w.iterations} ${its}, ${w.ms} ms`;
+  const head = el('tr');
+  for (const k of ['aiWhyOption', 'aiWhyVisits', 'aiWhyChance', 'aiWhyOdds'] as const) {
+    const th = el('th', t(k, lang));
+    th.scope = 'col';
+    head.append(th);
+  }
+  const rows = w.rows.map((r) => {
+    const tr = el('tr');
+    if (r.played) tr.className = 'played';
+    const odds = r.odds ? `${r.odds.expected.toFixed(2)} / ${Math.round(r.odds.destroyAll * 100)} %` : '—';
+    tr.append(
+      el('td', `${r.played ? '▶ ' : ''}${r.label[lang]}`),
+      el('td', String(r.visits)),
+      el('td', `${r.chance} %`),
+      el('td', odds),
+    );
+    return tr;
+  });
+  ui.aiWhyTable.replaceChildren(...(w.rows.length ? [head, ...rows] : []));
 }
 
 function actionWords(action: BaseAction): string {
@@ -1050,6 +1100,7 @@ function render(): void {
   ui.over.hidden = !(s.hasTag('over') || (watching && finished));
   document.querySelector<HTMLElement>('.card')!.hidden = hides;
   renderAiProgress();
+  renderWhy();
   if (watching) {
     renderWatchStatus();
     renderResult();

@@ -110,6 +110,14 @@ test('plays against the AI: action list, canvas clicks on a unit and a destinati
   expect(times.length).toBeGreaterThan(0);
   for (const t of times) expect(t.ms).toBeLessThan(t.budget + 1500);
 
+  // "Why the AI did that": the options its search weighed for its last move, the one played marked.
+  await expect(page.locator('#ai-why')).toBeVisible();
+  await page.locator('#ai-why summary').click();
+  await expect(page.locator('#ai-why-summary')).toContainText(/Coup joué|Move played/);
+  const whyRows = page.locator('#ai-why-table tr');
+  expect(await whyRows.count()).toBeGreaterThan(1);
+  await expect(page.locator('#ai-why-table tr.played')).toHaveCount(1);
+
   // Nothing lost: after a reload the same position is back, from IndexedDB, hashes verified.
   await humanTurn(page);
   const here = (await info(page))!;
