@@ -16,7 +16,7 @@ import { arcPa, toHitModifiers, weaponsInReach } from './combat';
 import { explainEpic } from './explain';
 import { check, decisionOf, exec, setupEpic } from './rules';
 import { type EpicScenario, parseEpicScenario } from './scenario';
-import { epicScript } from './script';
+import { chooseOrder, epicScript } from './script';
 import { detById, isBlocked, onTable, prof } from './state';
 import {
   EPIC_SIDES,
@@ -81,11 +81,22 @@ const ORDER_PRIOR: [Order, number][] = [
   ['retraite', 0.05],
 ];
 
+/**
+ * The belief about a face-down counter: half the time the order its situation suggests (the scripted
+ * player's choice: charge what is close, shoot what is in reach, else advance), half the time the prior.
+ */
+export const SITUATION_WEIGHT = 0.5;
+
 export function determinizeEpic(obs: EpicState, _side: string, rng: Rng): EpicState {
   const s = cloneEpic(obs);
   s.rng = seedRng(`det:${rng.next()}`);
   for (const d of s.dets) {
     if (!d.concealed) continue;
+    if (rng.next() < SITUATION_WEIGHT) {
+      d.order = chooseOrder(s, d.id, rng);
+      delete d.concealed;
+      continue;
+    }
     let u = rng.next();
     d.order = ORDER_PRIOR[ORDER_PRIOR.length - 1]![0];
     for (const [order, p] of ORDER_PRIOR) {

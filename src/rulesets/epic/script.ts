@@ -45,7 +45,7 @@ function longestRange(bs: EpicBase[]): number {
 }
 
 /** An order from the situation: shoot what is in reach, charge what is close, else advance. */
-function chooseOrder(s: EpicState, det: string, rng: Rng): Order {
+export function chooseOrder(s: EpicState, det: string, rng: Rng): Order {
   const bs = detBases(s, det);
   const all = s.bases.filter((b) => b.det === det && b.alive);
   if (all.length === 0) return 'avance';
