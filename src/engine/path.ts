@@ -16,7 +16,7 @@
  * centre on its last step (a charge into base contact). Pure and deterministic: ties go to the corner
  * listed first.
  */
-import type { Base, Vec2 } from './geometry';
+import { type Base, pointInPolygon, segmentIntersectsSegment, type Vec2 } from './geometry';
 
 /** A disc the point must stay out of: a base grown by the mover's radius, or a zone. */
 export interface Disc extends Base {
@@ -61,35 +61,8 @@ const EPS = 1e-9;
 
 const lengthOf = (a: Vec2, b: Vec2): number => Math.hypot(b.x - a.x, b.y - a.y);
 
-function insidePoly(px: number, py: number, poly: Vec2[]): boolean {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const pi = poly[i]!;
-    const pj = poly[j]!;
-    if (pi.y > py !== pj.y > py && px < ((pj.x - pi.x) * (py - pi.y)) / (pj.y - pi.y) + pi.x)
-      inside = !inside;
-  }
-  return inside;
-}
-
 const orient = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number =>
   (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-
-/** Segments ab and cd share a point (touching counts). */
-function segmentsMeet(a: Vec2, b: Vec2, c: Vec2, d: Vec2): boolean {
-  const o1 = orient(a.x, a.y, b.x, b.y, c.x, c.y);
-  const o2 = orient(a.x, a.y, b.x, b.y, d.x, d.y);
-  const o3 = orient(c.x, c.y, d.x, d.y, a.x, a.y);
-  const o4 = orient(c.x, c.y, d.x, d.y, b.x, b.y);
-  if (o1 === 0 && o2 === 0 && o3 === 0 && o4 === 0)
-    return (
-      Math.max(a.x, b.x) >= Math.min(c.x, d.x) &&
-      Math.max(c.x, d.x) >= Math.min(a.x, b.x) &&
-      Math.max(a.y, b.y) >= Math.min(c.y, d.y) &&
-      Math.max(c.y, d.y) >= Math.min(a.y, b.y)
-    );
-  return o1 * o2 <= 0 && o3 * o4 <= 0;
-}
 
 /** Squared distance from (px, py) to segment ab. */
 function segDist2(px: number, py: number, a: Vec2, b: Vec2): number {
@@ -109,7 +82,7 @@ const inBounds = (w: PathWorld, p: Vec2): boolean =>
 /** True when the point stands where the path may be: in bounds, in no wall, in no disc. */
 export function pointFree(w: PathWorld, p: Vec2, ignore?: readonly string[]): boolean {
   if (!inBounds(w, p)) return false;
-  for (const wall of w.walls) if (insidePoly(p.x, p.y, wall)) return false;
+  for (const wall of w.walls) if (pointInPolygon(p, wall)) return false;
   for (const d of w.discs) {
     if (d.id !== undefined && ignore?.includes(d.id)) continue;
     if ((p.x - d.x) ** 2 + (p.y - d.y) ** 2 < (d.r - EPS) ** 2) return false;
@@ -128,9 +101,9 @@ export function segmentClear(w: PathWorld, a: Vec2, b: Vec2, ignore?: readonly s
     if (segDist2(d.x, d.y, a, b) < (d.r - EPS) ** 2) return false;
   }
   for (const wall of w.walls) {
-    if (insidePoly(a.x, a.y, wall) || insidePoly(b.x, b.y, wall)) return false;
+    if (pointInPolygon(a, wall) || pointInPolygon(b, wall)) return false;
     for (let i = 0, j = wall.length - 1; i < wall.length; j = i++)
-      if (segmentsMeet(a, b, wall[j]!, wall[i]!)) return false;
+      if (segmentIntersectsSegment(a, b, wall[j]!, wall[i]!)) return false;
   }
   return true;
 }
