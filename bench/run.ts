@@ -4,6 +4,7 @@
  */
 import os from 'node:os';
 import { randomBot, scriptedBot } from '../ai/bots';
+import { createAiService } from '../ai/engine-api';
 import { playMatch } from '../ai/match';
 import { search } from '../ai/mcts';
 import type { AnyRuleset, BaseAction, BaseState } from '../src/engine/contract';
@@ -25,7 +26,7 @@ function timeIt(fn: () => number, prepare: () => void = () => {}): { perSecond: 
   return { perSecond: median(rates) };
 }
 
-function benchRuleset(id: string, ruleset: AnyRuleset) {
+async function benchRuleset(id: string, ruleset: AnyRuleset) {
   for (const sc of scenarios[id] ?? []) {
     // A corpus of recorded random games, replayed action by action.
     const games = Array.from({ length: 20 }, (_, g) =>
@@ -98,10 +99,34 @@ function benchRuleset(id: string, ruleset: AnyRuleset) {
         }).iterations;
       return it;
     });
+    // Stop latency (issue #5: "can be stopped at any moment and answers within 20 ms"): the service the
+    // Worker runs is asked to stop 100 ms into a long search. A stop message can only be read between two
+    // slices, so the worst wait is the longest slice (measured between progress reports) plus the time from
+    // stop() to the answer (the report, the odds of the attacks weighed).
+    const latencies: number[] = [];
+    let longestSlice = 0;
+    for (const st of positions.slice(0, 5)) {
+      const service = createAiService(() => performance.now());
+      let last = performance.now();
+      const answer = service.think({ ruleset: id, state: st, bot: 'mcts:60000', seed: 'stop' }, () => {
+        const t = performance.now();
+        longestSlice = Math.max(longestSlice, t - last);
+        last = t;
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      const t0 = performance.now();
+      service.stop();
+      await answer;
+      latencies.push(performance.now() - t0);
+    }
     console.log(
       JSON.stringify({
         ruleset: id,
         scenario: sc.id,
+        'stop → answer ms, median / max of 5': `${median(latencies).toFixed(1)} / ${Math.max(...latencies).toFixed(1)}`,
+        'worst stop wait ms: longest slice + slowest answer (goal ≤ 20)': Number(
+          (longestSlice + Math.max(...latencies)).toFixed(1),
+        ),
         'apply() calls/s (clone + rules, events built)': Math.round(apply.perSecond),
         'applyInPlace() calls/s (owned copy, no events)': Math.round(inPlace.perSecond),
         'ratio inPlace/apply': Number((inPlace.perSecond / apply.perSecond).toFixed(2)),
@@ -116,7 +141,7 @@ function benchRuleset(id: string, ruleset: AnyRuleset) {
 console.log(
   `# npm run bench — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores, medians of ${ROUNDS} rounds`,
 );
-for (const [id, r] of Object.entries(rulesets)) benchRuleset(id, r);
+for (const [id, r] of Object.entries(rulesets)) await benchRuleset(id, r);
 const peer = await peerBench();
 console.log(
   JSON.stringify({
