@@ -1242,6 +1242,9 @@ function moveEntries(): MoveEntry[] {
     action: (p) => withDestination(r.template, p),
   }));
   const obs = observation();
+  // Moves of several units at once (a detachment moving as one), offered beside the regions.
+  for (const g of (obs && adapterFor(game.ruleset.id)?.groupMoves?.(obs.state)) || [])
+    out.push({ key: g.key, unit: g.unit, label: g.label[lang], from: g.from, action: (p) => g.action(p) });
   const pointAction = game ? adapterFor(game.ruleset.id)?.pointAction : undefined;
   if (obs && pointAction)
     for (const u of lastModel?.units ?? []) {

@@ -124,6 +124,19 @@ export interface ShotView {
   melee?: boolean;
 }
 
+/** A move to a point for several units at once (`BoardAdapter.groupMoves`). */
+export interface GroupMove {
+  /** Stable while the decision lasts (the move form keeps the player's choice). */
+  key: string;
+  /** The unit the form names and measures from (one of the group). */
+  unit: string;
+  label: Message;
+  /** Where the group stands now: the point a destination is measured from. */
+  from: Vec2;
+  /** The action that moves the group so that `from` lands on `point`. */
+  action(point: Vec2): { type: string };
+}
+
 /** An attack action as the ruleset's `odds` takes it (`BoardAdapter.attackOf`). */
 export interface AttackView {
   attack: unknown;
@@ -184,4 +197,10 @@ export interface BoardAdapter {
   attackOf?(observation: any, action: { type: string }): AttackView | null;
   // biome-ignore lint/suspicious/noExplicitAny: as above.
   pointAction?(observation: any, unit: string, point: Vec2): { type: string } | null;
+  /**
+   * Moves to a point that are not a unit's move region, offered in the move form beside the regions: a whole
+   * detachment moving as one, say. The rules decide each point when it is sent.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  groupMoves?(observation: any): GroupMove[];
 }

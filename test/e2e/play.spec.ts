@@ -524,3 +524,37 @@ test('the board screenshot is not blank and shows both sides’ units', async ({
   expect(stats.blue).toBeGreaterThan(50);
   expect(stats.red).toBeGreaterThan(50);
 });
+
+test('a whole detachment moves by keyboard: the move form offers it beside its bases', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() =>
+    localStorage.setItem('wargame-sandbox/settings', JSON.stringify({ anim: 'instant', odds: false })),
+  );
+  await startGame(page, 'epic', 'hotseat', 'e2e-det', 'plaine-de-grik');
+  const group = page.locator('#move-region option[value^="det:"]');
+  for (let i = 0; i < 150 && (await group.count()) === 0; i++) {
+    if ((await info(page))!.tags.includes('handover')) {
+      await page.getByRole('button', { name: 'Je suis prêt' }).click();
+      continue;
+    }
+    if (!(await humanTurn(page))) break;
+    if ((await group.count()) > 0) break;
+    await playFromList(page);
+  }
+  expect(await group.count()).toBeGreaterThan(0);
+  await expect(group.first()).toHaveText(/^Déplacer le détachement — /);
+  await page.locator('#move-region').selectOption((await group.first().getAttribute('value'))!);
+  const x0 = Number(await page.locator('#move-x').inputValue());
+  const y0 = Number(await page.locator('#move-y').inputValue());
+  const ply = (await info(page))!.ply;
+  // Far across the table: refused in words, nothing played.
+  await page.locator('#move-x').fill(String(x0 < 75 ? x0 + 90 : x0 - 90));
+  await page.locator('#move-form button[type="submit"]').press('Enter');
+  await expect(page.locator('#message')).toContainText('Refusé');
+  expect((await info(page))!.ply).toBe(ply);
+  // Two centimetres toward the table's centre: every base of the detachment moves.
+  await page.locator('#move-x').fill(String(x0 < 75 ? x0 + 2 : x0 - 2));
+  await page.locator('#move-y').fill(String(y0));
+  await page.locator('#move-form button[type="submit"]').press('Enter');
+  await expect.poll(async () => (await info(page))!.ply).toBeGreaterThan(ply);
+});

@@ -9,7 +9,15 @@ import type { Overlay } from '../../engine/board-model';
 import type { GameEvent } from '../../engine/contract';
 import { Rng, seedRng } from '../../engine/rng';
 import { scenarios } from '../registry';
-import { epicCard, epicDescribe, epicMoveThreat, epicOverlays, epicPointAction, epicShots } from './board';
+import {
+  epicCard,
+  epicDescribe,
+  epicGroupMoves,
+  epicMoveThreat,
+  epicOverlays,
+  epicPointAction,
+  epicShots,
+} from './board';
 import { epicRuleset } from './index';
 import { prof } from './state';
 import type { EpicAction, EpicState, Order } from './types';
@@ -189,5 +197,52 @@ describe('epic shots for the animation (C4)', () => {
     expect(counted).toContain(true);
     expect(counted).toContain(false);
     expect(shots.map((x) => [x.from, x.to])).toEqual(fired.map((e) => e.units!.slice(0, 2)));
+  });
+});
+
+describe('epic detachment move for players (C2: moveDet, the move the AI uses)', () => {
+  const activated = (): EpicState => {
+    const spec: PositionSpec = {
+      dets: [
+        {
+          id: 'B',
+          side: 'blue',
+          bases: [
+            { id: 'b1', profile: 'boyz', x: 20, y: 50 },
+            { id: 'b2', profile: 'boyz', x: 23, y: 50 },
+          ],
+        },
+        { id: 'C', side: 'blue', bases: [{ id: 'cap', profile: 'boyz', x: 20, y: 20 }] },
+        { id: 'R', side: 'red', bases: [{ id: 'boss', profile: 'warboss', x: 130, y: 90 }] },
+      ],
+    };
+    let s = giveOrders(position(spec), { B: 'avance', C: 'avance', R: 'avance' }, 'red');
+    s = play(s, { type: 'pass' }).state;
+    return play(s, { type: 'activate', det: 'B' }).state;
+  };
+
+  it('offers the active detachment as one move, measured from its centre; the rules move every base', () => {
+    const s = activated();
+    const moves = epicGroupMoves(epicRuleset.observe(s, 'blue'));
+    expect(moves.map((g) => [g.key, g.from])).toEqual([['det:B', { x: 21.5, y: 50 }]]);
+    const action = moves[0]!.action({ x: 26.5, y: 50 });
+    expect(action).toEqual({ type: 'moveDet', det: 'B', dx: 5, dy: 0 });
+    const after = play(s, action as EpicAction).state;
+    expect(after.bases.filter((b) => b.det === 'B').map((b) => [b.x, b.y])).toEqual([
+      [25, 50],
+      [28, 50],
+    ]);
+    // Too far is refused by the rules, in words.
+    const far = epicRuleset.validate(s, moves[0]!.action({ x: 80, y: 50 }) as EpicAction);
+    expect(far.ok).toBe(false);
+  });
+
+  it('is not offered outside an activation, nor for a single base', () => {
+    const s = activated();
+    expect(epicGroupMoves(epicRuleset.observe(play(s, { type: 'done' }).state, 'blue'))).toEqual([]);
+    let one = play(s, { type: 'done' }).state;
+    one = play(one, { type: 'activate', det: 'C' }).state;
+    expect(one.active).toBe('C');
+    expect(epicGroupMoves(epicRuleset.observe(one, 'blue'))).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import type {
   AttackView,
   BoardAdapter,
   BoardModel,
+  GroupMove,
   MarkerView,
   MoveThreat,
   Overlay,
@@ -35,11 +36,13 @@ import {
   detById,
   detOf,
   hasZoc,
+  isBlocked,
   isFlyer,
   load,
   onTable,
   other,
   prof,
+  remaining,
   zocRadius,
 } from './state';
 import {
@@ -541,6 +544,32 @@ export function epicPointAction(s: EpicState, unit: string, point: Vec2): BaseAc
   return { type: 'fly', det: b.det, dx: point.x - b.x, dy: point.y - b.y, alt } as EpicAction;
 }
 
+/**
+ * C2: the active detachment moving as one (`moveDet`: every base by the same offset, coherency kept), which
+ * the AI uses and a player otherwise could not choose: offered in the move form, measured from the
+ * detachment's centre. Not for flyers (they fly, `epicPointAction`) nor a detachment in contact.
+ */
+export function epicGroupMoves(s: EpicState): GroupMove[] {
+  if (s.phase !== 'mouvement.activation' || !s.active) return [];
+  const det = detById(s, s.active);
+  const bases = s.bases.filter((b) => b.det === s.active && onTable(b));
+  if (!det || bases.length < 2 || bases.some((b) => prof(b).abilities.volant)) return [];
+  if (bases.some((b) => isBlocked(s, b) || remaining(s, b) <= 0)) return [];
+  const from = {
+    x: bases.reduce((a, b) => a + b.x, 0) / bases.length,
+    y: bases.reduce((a, b) => a + b.y, 0) / bases.length,
+  };
+  return [
+    {
+      key: `det:${det.id}`,
+      unit: bases[0]!.id,
+      label: m(`Déplacer le détachement — ${det.name.fr}`, `Move the detachment — ${det.name.en}`),
+      from,
+      action: (p: Vec2): EpicAction => ({ type: 'moveDet', det: det.id, dx: p.x - from.x, dy: p.y - from.y }),
+    },
+  ];
+}
+
 /** A shot as `odds` takes it: the detachment firing and its target. */
 export function epicAttackOf(s: EpicState, action: BaseAction): AttackView | null {
   const attack = epicAttack(s, action as EpicAction);
@@ -577,4 +606,5 @@ export const epicBoardAdapter: BoardAdapter = {
   shotsOf: epicShots,
   attackOf: epicAttackOf,
   pointAction: epicPointAction,
+  groupMoves: epicGroupMoves,
 };
