@@ -177,7 +177,9 @@ function activationCandidates(s: EpicState): EpicAction[] {
       }
     }
   }
-  const flyers = bases.length > 0 && bases.every((b) => prof(b).abilities.volant);
+  // NE-U90/U101: a flyer detachment is judged on its bases on the table: a Valkyrie's passengers are not flyers.
+  const aboard = bases.filter(onTable);
+  const flyers = aboard.length > 0 && aboard.every((b) => prof(b).abilities.volant);
   if (flyers) {
     // NE-U100: a few flights; NE-U43: an interceptor on Charge may create its zone instead.
     const all = flyOptions(s, det);
@@ -190,7 +192,7 @@ function activationCandidates(s: EpicState): EpicAction[] {
       for (const a of fl) {
         if (a.type !== 'fly') continue;
         const len = Math.hypot(a.dx, a.dy) || 1;
-        const half = Math.min(...bases.map((b) => prof(b).move)) / 2;
+        const half = Math.min(...aboard.map((b) => prof(b).move)) / 2;
         const z: EpicAction = { type: 'zone', det, dx: (a.dx / len) * half, dy: (a.dy / len) * half };
         if (!check(s, z)) {
           out.push(z);

@@ -1,0 +1,139 @@
+/**
+ * One test per acceptance case of shared/rules/002_netepic_orks.md that the other epic tests did not cite by its
+ * exact label (`NE-xx Tn`), the audit that every case of the spec is cited in a test title, and the tests of the
+ * last gaps closed in issue #3 (NE-U60 interception powers, NE-U84 unloading, NE-W01 T5, NE-U63 ZOCs, a
+ * Valkyrie's flights). Positions go through the real scenario gate; dice are fixed only through the seeded RNG
+ * (test/helpers/dice.ts, through `play(…, dice)` or `rngForDice`), never stubbed.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rngForDice } from '../../../test/helpers/dice';
+import { type DetSpec, giveOrders, type PositionSpec, play, position } from '../../../test/helpers/epic';
+import type { GameEvent } from '../../engine/contract';
+import { Rng } from '../../engine/rng';
+import type { Ctx } from './combat';
+import { epicRuleset } from './index';
+import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState, Order } from './types';
+
+// --- helpers ---------------------------------------------------------------------------------------------
+
+/** A base by id, or the single base of a one-base detachment by the detachment's id. */
+const base = (s: EpicState, id: string): EpicBase =>
+  s.bases.find((b) => b.id === id) ?? s.bases.find((b) => b.det === id)!;
+const det = (s: EpicState, id: string): EpicDetachment => s.dets.find((d) => d.id === id)!;
+const refusal = (s: EpicState, a: EpicAction): string | null => {
+  const r = epicRuleset.validate(s, a);
+  return r.ok ? null : r.error.code;
+};
+const byRule = (events: GameEvent[], rule: string, kind?: string) =>
+  events.filter((e) => e.rule === rule && (kind === undefined || e.kind === kind));
+/** A QG detachment: a Warboss (blue) or a Captain (red), for the command radius (C2). */
+const qg = (side: EpicSide, x: number, y: number): DetSpec => ({
+  id: `qg-${side}`,
+  side,
+  bases: [{ id: `qg-${side}-1`, profile: side === 'blue' ? 'warboss' : 'captain', x, y }],
+});
+/** Far-away bases so that no side is wiped out by a test's casualties. */
+const reserves = (): DetSpec[] => [
+  { id: 'res-blue', side: 'blue', bases: [{ id: 'res-b', profile: 'tactical', x: 3, y: 97 }] },
+  { id: 'res-red', side: 'red', bases: [{ id: 'res-r', profile: 'tactical', x: 147, y: 97 }] },
+];
+const one1 = (id: string, side: EpicSide, profile: string, x: number, y: number, facing = 0): DetSpec => ({
+  id,
+  side,
+  bases: [{ id: `${id}-1`, profile, x, y, facing }],
+});
+const air = (
+  id: string,
+  side: EpicSide,
+  profile: string,
+  x: number,
+  y: number,
+  altitude: 'sol' | 'basse' | 'haute',
+  facing = 0,
+  extra: DetSpec['bases'] = [],
+): DetSpec => ({ id, side, bases: [{ id: `${id}-1`, profile, x, y, facing, altitude }, ...extra] });
+const pos = (dets: DetSpec[], extra: Partial<PositionSpec> = {}) =>
+  position({ dets: [...dets, ...reserves()], ...extra });
+const orders = (s: EpicState, o: Record<string, Order>, first: EpicSide = 'blue') => giveOrders(s, o, first);
+const ctxFor = (s: EpicState, dice: number[]): Ctx & { ev: GameEvent[] } => ({
+  s: epicRuleset.clone(s),
+  rng: new Rng(rngForDice(dice)),
+  ev: [],
+});
+function toCombat(s: EpicState): EpicState {
+  let st = s;
+  while (st.phase === 'mouvement.choix') st = play(st, { type: 'pass' }).state;
+  expect(st.phase).toBe('combat');
+  return st;
+}
+
+// --- the audit ---------------------------------------------------------------------------------------------
+
+describe('NE catalogue audit', () => {
+  it('every NE-xx Tn case of the spec is cited by its exact label in an epic test title', () => {
+    const root = resolve(__dirname, '../../..');
+    const spec = readFileSync(resolve(root, '../shared/rules/002_netepic_orks.md'), 'utf8');
+    const cases: string[] = [];
+    let entry = '';
+    for (const line of spec.split('\n')) {
+      if (/^#{2,4} /.test(line)) entry = /^#{3,4} (NE-[UW]\d+)\b/.exec(line)?.[1] ?? '';
+      if (entry) for (const m of line.matchAll(/\bT(\d+)\b:/g)) cases.push(`${entry} T${m[1]}`);
+    }
+    expect(cases.length).toBeGreaterThan(180);
+    expect(cases).toContain('NE-U106 T2');
+    const files = [
+      ...readdirSync(resolve(root, 'src/rulesets/epic'))
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => `src/rulesets/epic/${f}`),
+      ...readdirSync(resolve(root, 'test'))
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `test/${f}`),
+      ...readdirSync(resolve(root, 'statecharts'))
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => `statecharts/${f}`),
+    ];
+    // The titles of it(…) / test(…) calls (it.each too): a label in a comment or an assertion does not count.
+    const titles: string[] = [];
+    for (const f of files) {
+      const src = readFileSync(resolve(root, f), 'utf8');
+      for (const m of src.matchAll(
+        /\b(?:it|test)(?:\.(?:each|skip|only|todo)(?:\([^)]*\))?)?\(\s*(['"`])((?:\\.|(?!\1)[\s\S])*?)\1/g,
+      ))
+        titles.push(m[2]!);
+    }
+    const cited = titles.join('\n');
+    // exact label: "NE-U10 T1" must not be satisfied by "NE-U106 T1"
+    const missing = cases.filter((c) => !new RegExp(`${c.replace(' ', '\\b ')}\\b`).test(cited));
+    expect(missing).toEqual([]);
+  });
+});
+
+// --- gap: a flyer transport with passengers aboard still flies -------------------------------------------
+
+describe('NE-U101 Volant transport: candidates', () => {
+  it('NE-U101 candidates: a Valkyrie still carrying its marines is offered flights (`fly`), not only disembarking', () => {
+    let s = orders(
+      pos([
+        qg('blue', 20, 60),
+        air('vk', 'blue', 'valkyrie', 40, 50, 'basse', 0, [
+          { id: 'vt1', profile: 'tactical', x: 0, y: 0, carriedBy: 'vk-1' },
+          { id: 'vt2', profile: 'assault', x: 0, y: 0, carriedBy: 'vk-1' },
+        ]),
+        qg('red', 130, 60),
+      ]),
+      { vk: 'avance' },
+    );
+    s = play(s, { type: 'activate', det: 'vk' }).state;
+    const cands = epicRuleset.candidates(s);
+    const flights = cands.filter((a) => a.type === 'fly');
+    expect(flights.length).toBeGreaterThan(0);
+    for (const a of flights) expect(refusal(s, a)).toBeNull();
+    // the passengers ride along
+    const r = play(s, flights[0]!);
+    const vk = base(r.state, 'vk-1');
+    expect(vk.moved).toBeGreaterThan(0);
+    expect(base(r.state, 'vt1').carriedBy).toBe('vk-1');
+  });
+});
