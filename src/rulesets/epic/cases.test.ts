@@ -137,3 +137,37 @@ describe('NE-U101 Volant transport: candidates', () => {
     expect(base(r.state, 'vt1').carriedBy).toBe('vk-1');
   });
 });
+
+// --- gap: NE-U63, the ZOCs of enemy Antigrav / Réacteurs Dorsaux bases hold a jump-pack base -------------
+
+describe('NE-U63 Réacteurs Dorsaux: ZOCs that still apply', () => {
+  // A blue jump-pack base at (40, 50) moves 20 cm to (60, 50); an enemy base stands 3 cm off that line at x 50
+  // (its ZOC, 3.75 cm + 1 cm of base, covers the line), and ends well outside it.
+  const jumpPast = (profile: string) =>
+    play(
+      orders(
+        pos([
+          qg('blue', 30, 60),
+          one1('jp', 'blue', 'assault', 40, 50),
+          qg('red', 130, 60),
+          one1('foe', 'red', profile, 50, 53),
+        ]),
+        { jp: 'charge' },
+      ),
+      { type: 'activate', det: 'jp' },
+    ).state;
+  it('NE-U63 ZOC: a jump-pack base may not cross the ZOC of an enemy jump-pack base (ERR_ZOC); a plain infantry ZOC does not stop it', () => {
+    const plain = jumpPast('tactical');
+    expect(refusal(plain, { type: 'move', base: 'jp-1', to: { x: 60, y: 50 } })).toBeNull();
+    const jp = jumpPast('assault');
+    expect(refusal(jp, { type: 'move', base: 'jp-1', to: { x: 60, y: 50 } })).toBe('ERR_ZOC');
+    // a move that stays out of that ZOC is still legal
+    expect(refusal(jp, { type: 'move', base: 'jp-1', to: { x: 40, y: 40 } })).toBeNull();
+  });
+  it('NE-U63 ZOC: nor the ZOC of an enemy Antigrav base of its class or higher (a Land Speeder)', () => {
+    const s = jumpPast('land-speeder');
+    expect(refusal(s, { type: 'move', base: 'jp-1', to: { x: 60, y: 50 } })).toBe('ERR_ZOC');
+    // charging that base is still allowed (its ZOC is the target's)
+    expect(refusal(s, { type: 'charge', base: 'jp-1', target: 'foe-1' })).toBeNull();
+  });
+});

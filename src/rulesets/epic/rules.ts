@@ -774,7 +774,8 @@ function checkSpot(
 /**
  * The path of a straight move: it may not cross enemy bases of its class or higher, nor enter the ZOC of an
  * enemy base of its class or higher except one it started in or its charge target's (C3). Réacteurs
- * Dorsaux ignore both while moving (NE-U63) but may not end in an enemy ZOC unless charging.
+ * Dorsaux ignore both while moving (NE-U63) but may not end in an enemy ZOC unless charging; the ZOCs of enemy
+ * Antigrav / Réacteurs Dorsaux bases still stop them (NE-U63).
  */
 function checkPath(
   s: EpicState,
@@ -806,8 +807,9 @@ function checkPath(
     if (skim && !skims(o)) continue; // NE-U01: only Antigrav / Réacteurs Dorsaux ZOCs hold an Antigrav base
     const zr = zocRadius(o) + p.radius - 1e-6;
     if (startGap < zr) continue; // a ZOC it started in
-    // Geometry first, then whether the base has a ZOC at all (the dearer test).
-    if (jump) {
+    // Geometry first, then whether the base has a ZOC at all (the dearer test). NE-U63: jump packs ignore
+    // enemy ZOCs while moving, except those of Antigrav / Réacteurs Dorsaux bases, which hold them normally.
+    if (jump && !skims(o)) {
       if (Math.hypot(o.x - to.x, o.y - to.y) < zr && hasZoc(s, o))
         return bad(
           'ERR_ZOC',
