@@ -171,3 +171,49 @@ describe('NE-U63 Réacteurs Dorsaux: ZOCs that still apply', () => {
     expect(refusal(s, { type: 'charge', base: 'jp-1', target: 'foe-1' })).toBeNull();
   });
 });
+
+// --- gap: NE-W01 T5, AA against an Antigrav base moving over terrain that needs it -------------------------
+
+describe('NE-W01 AA against Antigrav / Réacteurs Dorsaux', () => {
+  const lava = {
+    id: 'lave',
+    kind: 'impassable' as const,
+    height: 0,
+    poly: [
+      { x: 60, y: 45 },
+      { x: 70, y: 45 },
+      { x: 70, y: 55 },
+      { x: 60, y: 55 },
+    ],
+  };
+  /** A blue Flakwagon (AA, 4+) on hidden Tir Appuyé intercepts a red Land Speeder flying from x 80 to x 50. */
+  const intercepted = (terrain: (typeof lava)[]) => {
+    let s = orders(
+      pos(
+        [
+          qg('blue', 40, 20),
+          one1('flak', 'blue', 'flakwagon', 50, 30),
+          qg('red', 100, 60),
+          one1('ls', 'red', 'land-speeder', 80, 50, Math.PI),
+        ],
+        { terrain },
+      ),
+      { flak: 'tirAppuye', ls: 'avance' },
+      'red',
+    );
+    s = play(s, { type: 'activate', det: 'ls' }).state;
+    s = play(s, { type: 'move', base: 'ls-1', to: { x: 50, y: 50 } }).state;
+    expect(s.phase).toBe('mouvement.interception');
+    // paused halfway, at (65, 50): inside the lava when there is some
+    const r = play(s, { type: 'intercept', det: 'flak', at: 0.5 }, [4, 4]);
+    return byRule(r.events, 'C5', 'fire');
+  };
+  it('NE-W01 T5: an Antigrav tank intercepted over terrain that needs Antigrav is hit on 4+; over open ground on 6+', () => {
+    const over = intercepted([lava]);
+    expect(over).toHaveLength(1);
+    expect(over[0]!.dice![0]).toMatchObject({ dice: [4, 4], target: 4 });
+    const open = intercepted([]);
+    expect(open).toHaveLength(1);
+    expect(open[0]!.dice![0]!.target).toBe(6);
+  });
+});

@@ -25,6 +25,7 @@ import {
   inZocOf,
   onTable,
   other,
+  overTerrainNeedingSkim,
   prof,
 } from './state';
 import type {
@@ -641,8 +642,11 @@ export function toHitModifiers(
       label: { en: 'landing evasion (NE-U90)', fr: "manœuvre d'atterrissage (NE-U90)" },
       value: -1,
     });
-  // NE-W01: AA hits at −2 unless the target is a flyer or class 5+.
-  if (wa.aa && prof(t).cls < 5 && !prof(t).abilities.volant)
+  // NE-W01: AA hits at −2 unless the target is a flyer or class 5+, or an Antigrav / Réacteurs Dorsaux base
+  // fired at while it moves over terrain that needs that ability (interception fire, judged where it stands
+  // at the pause point; ASSUMPTION). Attaque Surprise (C15) is not modelled.
+  const skimming = o.interception && at !== undefined && overTerrainNeedingSkim(s, t, at.x, at.y);
+  if (wa.aa && prof(t).cls < 5 && !prof(t).abilities.volant && !skimming)
     lines.push({
       label: { en: 'AA against a ground target (NE-W01)', fr: 'AA contre une cible au sol (NE-W01)' },
       value: -2,
