@@ -5,6 +5,7 @@
  */
 import type { LegalRegion, LegalSet } from '../../engine/contract';
 import { maxReachAlong, type Vec2 } from '../../engine/geometry';
+import { POWERS } from './data';
 import {
   check,
   combatActions,
@@ -12,6 +13,7 @@ import {
   decisionOf,
   drBases,
   flyOptions,
+  physicalPowersOf,
   robotCharges,
   robotDestinations,
   robotRegime,
@@ -291,6 +293,22 @@ function interceptCandidates(s: EpicState): EpicAction[] {
         break;
       }
     }
+    // NE-U60: its psykers may add a physical power each (the first one their profile lists).
+    const powers: { base: string; power: string }[] = [];
+    for (const b of s.bases)
+      if (b.det === det && b.alive) {
+        const id = (prof(b).abilities.psyker ?? []).find((x) => POWERS[x]?.kind === 'physique');
+        if (id && physicalPowersOf(s, b).length > 0) powers.push({ base: b.id, power: id });
+      }
+    if (powers.length > 0)
+      for (const at of [1, 0.75, 0.5, 0.25]) {
+        if (at < p.progress) continue;
+        const a: EpicAction = { type: 'intercept', det, at, powers };
+        if (!check(s, a)) {
+          out.push(a);
+          break;
+        }
+      }
   }
   // NE-U36: close defences may fire on the move whatever their base's order: all of them, at the first point in reach.
   for (const f of drBases(s)) {

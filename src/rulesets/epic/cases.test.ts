@@ -217,3 +217,82 @@ describe('NE-W01 AA against Antigrav / Réacteurs Dorsaux', () => {
     expect(open[0]!.dice![0]!.target).toBe(6);
   });
 });
+
+// --- gap: NE-U60 / NE-U61, a physical power as interception fire ------------------------------------------
+
+describe('NE-U60 physical powers as interception fire', () => {
+  /** A red Librarian on hidden Tir Appuyé 40 cm from Boyz walking by: beyond its bolt pistols (15 cm), within
+   * its Éclair psychique (50 cm, 2 dice, 4+, PA −1). */
+  const paused = () => {
+    let s = orders(
+      pos([
+        qg('blue', 50, 20),
+        one1('boyz', 'blue', 'boyz', 60, 30),
+        qg('red', 120, 40),
+        one1('lib', 'red', 'librarian', 100, 40),
+      ]),
+      { boyz: 'avance', lib: 'tirAppuye', 'qg-red': 'avance' },
+      'blue',
+    );
+    s = play(s, { type: 'activate', det: 'boyz' }).state;
+    s = play(s, { type: 'move', base: 'boyz-1', to: { x: 60, y: 40 } }).state;
+    return s;
+  };
+  it('NE-U60 interception: a psyker on Tir Appuyé fires its physical power at a move out of its guns’ range (4+ −1 = 5+, [5,2] one hit, the Boyz die)', () => {
+    const s = paused();
+    // the Librarian's power alone makes it a threat: the move pauses for it
+    expect(s.phase).toBe('mouvement.interception');
+    expect(s.pending!.threats).toContain('lib');
+    expect(refusal(s, { type: 'intercept', det: 'lib', at: 0.5 })).toBe('ERR_OUT_OF_REACH');
+    const a: EpicAction = {
+      type: 'intercept',
+      det: 'lib',
+      at: 0.5,
+      powers: [{ base: 'lib-1', power: 'eclair' }],
+    };
+    expect(refusal(s, a)).toBeNull();
+    const r = play(s, a, [5, 2, 1, 1]);
+    expect(byRule(r.events, 'NE-U60', 'power')).toHaveLength(1);
+    const fire = byRule(r.events, 'NE-U60', 'fire');
+    expect(fire).toHaveLength(1);
+    expect(fire[0]!.dice![0]).toMatchObject({ dice: [5, 2], target: 5 });
+    expect(base(r.state, 'boyz-1').alive).toBe(false);
+    // it was the Librarian's power of the turn, and its counter is spent
+    expect(r.state.powersUsed).toContain('lib-1');
+    expect(det(r.state, 'lib').intercepted).toBe(true);
+  });
+  it('NE-U61 interception: an ethereal power is not a shot and cannot be fired as interception fire (ERR_POWER_ETHEREAL)', () => {
+    const s = paused();
+    expect(
+      refusal(s, { type: 'intercept', det: 'lib', at: 0.5, powers: [{ base: 'lib-1', power: 'fouet' }] }),
+    ).toBe('ERR_POWER_ETHEREAL');
+    // a power the base does not have, or a base of another detachment, is refused too
+    expect(
+      refusal(s, { type: 'intercept', det: 'lib', at: 0.5, powers: [{ base: 'lib-1', power: 'bzzzt' }] }),
+    ).toBe('ERR_POWER');
+    expect(
+      refusal(s, { type: 'intercept', det: 'lib', at: 0.5, powers: [{ base: 'qg-red-1', power: 'eclair' }] }),
+    ).toBe('ERR_BASE');
+  });
+});
+
+describe('NE-U60 candidates', () => {
+  it('NE-U60 candidates: bots are offered the interception with the Librarian’s physical power', () => {
+    let s = orders(
+      pos([
+        qg('blue', 50, 20),
+        one1('boyz', 'blue', 'boyz', 60, 30),
+        qg('red', 120, 40),
+        one1('lib', 'red', 'librarian', 100, 40),
+      ]),
+      { boyz: 'avance', lib: 'tirAppuye', 'qg-red': 'avance' },
+    );
+    s = play(s, { type: 'activate', det: 'boyz' }).state;
+    s = play(s, { type: 'move', base: 'boyz-1', to: { x: 60, y: 40 } }).state;
+    const powered = epicRuleset
+      .candidates(s)
+      .filter((a) => a.type === 'intercept' && a.det === 'lib' && (a.powers?.length ?? 0) > 0);
+    expect(powered).toHaveLength(1);
+    expect(refusal(s, powered[0]!)).toBeNull();
+  });
+});

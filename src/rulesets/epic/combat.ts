@@ -523,8 +523,21 @@ export interface FireOptions {
   /** NE-U95: the moving bases' altitude at `at` (interception of a flight), and whether it is landing. */
   atAlt?: number;
   landing?: boolean;
+  /** NE-U60: a physical power that a firing psyker also fires (interception fire), by base id. */
+  powers?: Map<string, WeaponProfile>;
   rule: string;
 }
+
+/** NE-U60: a physical power fired as a shot: a ranged weapon with the power's range, dice, to-hit and PA. */
+export const powerWeapon = (power: PowerProfile): WeaponProfile => ({
+  id: `power:${power.id}`,
+  name: power.name,
+  range: power.range,
+  attacks: power.attacks,
+  toHit: power.toHit,
+  pa: power.pa,
+});
+const isPowerShot = (w: WeaponProfile): boolean => w.id.startsWith('power:');
 
 /** NE-U36: the base's unused close defences as one weapon: 15 cm, 360°, 6+ (7+ on interception), PA 0. */
 export const drWeapon = (n: number): WeaponProfile => ({
@@ -553,6 +566,7 @@ export function weaponsInReach(
   indirect = false,
   tAlt = t.alt,
   assumeTa = false,
+  extra: WeaponProfile[] = [],
 ): WeaponProfile[] {
   const tx = at ? at.x : t.x;
   const ty = at ? at.y : t.y;
@@ -568,6 +582,7 @@ export function weaponsInReach(
     if (w.abilities?.bombe) continue; // NE-U105: bombs are dropped during a flight, never fired
     if (d <= w.range) out.push(w);
   }
+  if (!indirect) for (const w of extra) if (d <= w.range) out.push(w); // NE-U60: a physical power as a shot
   const dr = (p.abilities.dr ?? 0) - a.drUsed;
   if (!indirect && dr > 0 && d <= 15 && prof(t).cls < 3 && tAlt === 0) out.push(drWeapon(dr));
   if (out.length === 0) return out;
@@ -887,7 +902,17 @@ export function resolveFire(
       const at = o.at?.get(t.id);
       const d = Math.hypot((at?.x ?? t.x) - a.x, (at?.y ?? t.y) - a.y);
       if (d >= bestD) continue;
-      const ws = weaponsInReach(s, a, t, at, !!o.indirect, at && o.atAlt !== undefined ? o.atAlt : t.alt);
+      const power = o.powers?.get(a.id);
+      const ws = weaponsInReach(
+        s,
+        a,
+        t,
+        at,
+        !!o.indirect,
+        at && o.atAlt !== undefined ? o.atAlt : t.alt,
+        false,
+        power ? [power] : [],
+      );
       if (ws.length === 0) continue;
       best = t;
       bestD = d;
@@ -934,7 +959,10 @@ export function resolveFire(
         }
         continue;
       }
-      const n = rollAgainst(ctx, a, best, w, dice, o, ones && w.id !== 'dr', at, elite);
+      // NE-U60: a physical power rolls as a shot (its own rule on the event; no Elite re-roll: not a base's weapon).
+      const n = isPowerShot(w)
+        ? rollAgainst(ctx, a, best, w, dice, { ...o, rule: 'NE-U60' }, ones, at, { left: 0, used: true })
+        : rollAgainst(ctx, a, best, w, dice, o, ones && w.id !== 'dr', at, elite);
       for (let k = 0; k < n; k++) hits.push({ t: best, pa: w.pa + arc, dmg, w });
     }
   }
@@ -942,7 +970,15 @@ export function resolveFire(
     const wasAlive = h.t.alive;
     if (!wasAlive) continue;
     if (fieldsStop(ctx, h.t, h.pa)) continue;
-    saveOrLose(ctx, h.t, h.pa, false, h.w.id === 'dr' ? 'NE-U36' : o.rule, [], h.dmg);
+    saveOrLose(
+      ctx,
+      h.t,
+      h.pa,
+      false,
+      h.w.id === 'dr' ? 'NE-U36' : isPowerShot(h.w) ? 'NE-U60' : o.rule,
+      [],
+      h.dmg,
+    );
     if (wasAlive && !h.t.alive && prof(h.t).abilities.qg) qgDeaths.push(h.t);
   }
   // NE-U79: an open-topped transport that survives a template: up to two of its passengers (picked at
@@ -1684,14 +1720,7 @@ export function usePower(ctx: Ctx, b: EpicBase, power: PowerProfile, target: str
   );
   if (!t) return;
   if (power.kind === 'physique') {
-    const w: WeaponProfile = {
-      id: `power:${power.id}`,
-      name: power.name,
-      range: power.range,
-      attacks: power.attacks,
-      toHit: power.toHit,
-      pa: power.pa,
-    };
+    const w = powerWeapon(power);
     const o: FireOptions = {
       interception: false,
       counterCharge: false,

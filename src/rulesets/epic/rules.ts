@@ -35,6 +35,7 @@ import {
   onYVa,
   openBook,
   powerTarget,
+  powerWeapon,
   resolveAssault,
   resolveFire,
   usePower,
@@ -85,6 +86,7 @@ import {
   type Leg,
   ORDERS,
   type PendingMove,
+  type WeaponProfile,
 } from './types';
 
 // --- set-up -------------------------------------------------------------------------------------------------
@@ -679,7 +681,7 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
     case 'onYVa':
       return checkOnYVa(s, a.base, a.dets);
     case 'intercept':
-      return checkIntercept(s, a.det, a.at);
+      return checkIntercept(s, a.det, a.at, a.powers);
     case 'dr':
       return checkDr(s, side, a.base, a.n, a.at);
     case 'fly':
@@ -1697,7 +1699,12 @@ function endIntercept(ctx: Ctx, det: string, target: string): void {
   endOfMovement(ctx);
 }
 
-function checkIntercept(s: EpicState, det: string, at: number): GameError | null {
+function checkIntercept(
+  s: EpicState,
+  det: string,
+  at: number,
+  powers?: { base: string; power: string }[],
+): GameError | null {
   const p = s.pending!;
   const d = detById(s, det);
   if (!d || !p.threats.includes(det))
@@ -1718,7 +1725,16 @@ function checkIntercept(s: EpicState, det: string, at: number): GameError | null
       `The pause point must lie between ${p.progress.toFixed(2)} and 1.`,
       `Le point d'arrêt doit être entre ${p.progress.toFixed(2)} et 1.`,
     );
-  return interceptReach(s, det, p.legs, at)
+  if (powers !== undefined) {
+    if (!Array.isArray(powers))
+      return bad('ERR_ACTION', 'Malformed list of powers.', 'Liste de pouvoirs mal formée.');
+    const seen = new Set<string>();
+    for (const u of powers) {
+      const e = checkInterceptPower(s, det, u, seen, at);
+      if (e) return e;
+    }
+  }
+  return interceptReach(s, det, p.legs, at, interceptPowers(powers))
     ? null
     : bad(
         'ERR_OUT_OF_REACH',
@@ -1727,15 +1743,84 @@ function checkIntercept(s: EpicState, det: string, at: number): GameError | null
       );
 }
 
+/**
+ * NE-U60 / NE-U61: a psyker of the intercepting detachment may fire one physical power of its profile as
+ * interception fire (it counts as a shot, and as its one power of the turn, NE-U59); an ethereal power may not
+ * (it is not a shot). The power must reach a moving base at the pause point.
+ */
+function checkInterceptPower(
+  s: EpicState,
+  det: string,
+  u: { base: string; power: string },
+  seen: Set<string>,
+  at: number,
+): GameError | null {
+  const b = u && typeof u === 'object' ? baseById(s, u.base) : undefined;
+  if (!b?.alive || b.det !== det || !onTable(b) || isBlocked(s, b) || seen.has(b.id))
+    return bad(
+      'ERR_BASE',
+      `"${u?.base}" is not a free base of the intercepting detachment.`,
+      `« ${u?.base} » n'est pas un socle libre du détachement qui intercepte.`,
+    );
+  seen.add(b.id);
+  const power = POWERS[u.power];
+  if (!power || !(prof(b).abilities.psyker ?? []).includes(u.power))
+    return bad(
+      'ERR_POWER',
+      `${b.id} has no power "${u.power}" on its profile (NE-U59).`,
+      `${b.id} n'a pas de pouvoir « ${u.power} » sur son profil (NE-U59).`,
+    );
+  if (power.kind !== 'physique')
+    return bad(
+      'ERR_POWER_ETHEREAL',
+      `${power.name.en} is an ethereal power: it is not a shot and cannot intercept (NE-U61).`,
+      `${power.name.fr} est un pouvoir éthéré : ce n'est pas un tir, il ne peut intercepter (NE-U61).`,
+    );
+  if (s.powersUsed.includes(b.id))
+    return bad(
+      'ERR_POWER_USED',
+      'A psyker uses one power a turn (NE-U59).',
+      'Un psyker utilise un pouvoir par tour (NE-U59).',
+    );
+  const p = s.pending!;
+  const w = powerWeapon(power);
+  for (const l of p.legs) {
+    const m = baseById(s, l.base)!;
+    if (!m.alive) continue;
+    const pt = { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at };
+    if (weaponsInReach(s, b, m, pt, false, altAt(p, at, m), false, [w]).includes(w)) return null;
+  }
+  return bad(
+    'ERR_OUT_OF_REACH',
+    `${power.name.en} of ${b.id} reaches no moving base at that point (NE-U60).`,
+    `${power.name.fr} de ${b.id} n'atteint aucun socle en mouvement à ce point (NE-U60).`,
+  );
+}
+
+/** NE-U60: the physical powers named for an interception, as weapons by base id. */
+function interceptPowers(powers?: { base: string; power: string }[]): Map<string, WeaponProfile> {
+  const out = new Map<string, WeaponProfile>();
+  for (const u of powers ?? []) out.set(u.base, powerWeapon(POWERS[u.power]!));
+  return out;
+}
+
 /** Whether some firing base of `det` reaches some moving base at fraction `at` of its leg. */
-function interceptReach(s: EpicState, det: string, legs: Leg[], at: number): boolean {
+function interceptReach(
+  s: EpicState,
+  det: string,
+  legs: Leg[],
+  at: number,
+  powers: Map<string, WeaponProfile> = new Map(),
+): boolean {
   for (const f of s.bases) {
     if (f.det !== det || !onTable(f) || isBlocked(s, f)) continue;
+    const extra = powers.get(f.id);
     for (const l of legs) {
       const m = baseById(s, l.base)!;
       if (!m.alive) continue;
       const pt = { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at };
-      if (weaponsInReach(s, f, m, pt, false, altAt(s.pending, at, m)).length > 0) return true;
+      if (weaponsInReach(s, f, m, pt, false, altAt(s.pending, at, m), false, extra ? [extra] : []).length > 0)
+        return true;
     }
   }
   return false;
@@ -2552,7 +2637,7 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       else endActivation(ctx);
       break;
     case 'intercept':
-      intercept(ctx, a.det, a.at);
+      intercept(ctx, a.det, a.at, a.powers ?? []);
       break;
     case 'dr':
       drIntercept(ctx, a.base, a.n, a.at);
@@ -2789,6 +2874,9 @@ function threatens(s: EpicState, d: EpicDetachment, legs: Leg[], alts?: [number,
     if (f.det !== d.id || !onTable(f)) continue;
     let range = 0;
     for (const w of prof(f).weapons) range = Math.max(range, weaponRange(w));
+    // NE-U60: an unused physical power may be fired as interception fire.
+    const powers = physicalPowersOf(s, f);
+    for (const w of powers) range = Math.max(range, w.range);
     if (range === 0) continue;
     for (const l of legs) {
       const c = closestPointOnSegment(f, l.from, l.to);
@@ -2800,7 +2888,7 @@ function threatens(s: EpicState, d: EpicDetachment, legs: Leg[], alts?: [number,
         const alt = alts ? (t < 0.5 ? alts[0] : alts[1]) : m.alt;
         if (
           Math.hypot(pt.x - f.x, pt.y - f.y) <= range &&
-          weaponsInReach(s, f, m, pt, false, alt, true).length > 0
+          weaponsInReach(s, f, m, pt, false, alt, true, powers).length > 0
         )
           return true;
       }
@@ -2811,8 +2899,15 @@ function threatens(s: EpicState, d: EpicDetachment, legs: Leg[], alts?: [number,
 
 const weaponRange = (id: string): number => WEAPONS[id]?.range ?? 0;
 
+/** NE-U60: the physical powers a psyker has not spent this turn, as weapons (for interception fire). */
+export function physicalPowersOf(s: EpicState, b: EpicBase): WeaponProfile[] {
+  const ids = prof(b).abilities.psyker;
+  if (!ids || s.powersUsed.includes(b.id)) return [];
+  return ids.filter((id) => POWERS[id]?.kind === 'physique').map((id) => powerWeapon(POWERS[id]!));
+}
+
 /** C5: the detachment fires at the moving bases where they stand at `at`; its counter is spent. */
-function intercept(ctx: Ctx, det: string, at: number): void {
+function intercept(ctx: Ctx, det: string, at: number, powers: { base: string; power: string }[]): void {
   const s = ctx.s;
   const p = s.pending!;
   const d = detById(s, det)!;
@@ -2835,6 +2930,20 @@ function intercept(ctx: Ctx, det: string, at: number): void {
     `${d.name.fr} révèle son Tir Appuyé et tire sur le mouvement${counterCharge ? ' (tir de contre-charge)' : ''}.`,
     { side: d.side },
   );
+  // NE-U60: each named psyker also fires its physical power, as a shot; it is its one power of the turn (NE-U59).
+  for (const u of powers) {
+    const b = baseById(s, u.base)!;
+    const power = POWERS[u.power]!;
+    s.powersUsed.push(b.id);
+    emit(
+      ctx,
+      'NE-U60',
+      'power',
+      `${b.id} fires ${power.name.en} (physical power) as interception fire.`,
+      `${b.id} lance ${power.name.fr} (pouvoir physique) en tir d'interception.`,
+      { units: [b.id], side: b.side },
+    );
+  }
   const fs = s.bases.filter((f) => f.det === det && (onTable(f) || inOpenTop(s, f)) && !isBlocked(s, f));
   resolveFire(
     ctx,
@@ -2847,6 +2956,7 @@ function intercept(ctx: Ctx, det: string, at: number): void {
       elite: 0,
       at: where,
       rule: 'C5',
+      powers: interceptPowers(powers),
       ...(p.alts ? { atAlt: altAt(p, at, null), landing: p.alts[0] > 0 && p.alts[1] === 0 } : {}),
     },
     () => true,

@@ -368,7 +368,13 @@ export type EpicAction =
   | { type: 'waaagh'; base: string }
   | { type: 'onYVa'; base: string; dets: { det: string; dx: number; dy: number }[] }
   | { type: 'done' }
-  | { type: 'intercept'; det: string; at: number }
+  | {
+      type: 'intercept';
+      det: string;
+      at: number;
+      /** NE-U60: psykers of the detachment that also fire a physical power of theirs as interception fire. */
+      powers?: { base: string; power: string }[];
+    }
   | { type: 'noIntercept' }
   | { type: 'dr'; base: string; n: number; at: number }
   | {
