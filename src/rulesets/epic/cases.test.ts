@@ -14,6 +14,7 @@ import type { GameEvent } from '../../engine/contract';
 import { Rng } from '../../engine/rng';
 import type { Ctx } from './combat';
 import { epicRuleset } from './index';
+import { remaining } from './state';
 import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState, Order } from './types';
 
 // --- helpers ---------------------------------------------------------------------------------------------
@@ -294,5 +295,55 @@ describe('NE-U60 candidates', () => {
       .filter((a) => a.type === 'intercept' && a.det === 'lib' && (a.powers?.length ?? 0) > 0);
     expect(powered).toHaveLength(1);
     expect(refusal(s, powered[0]!)).toBeNull();
+  });
+});
+
+// --- gap: NE-U84 read with NE-U82 T2 -------------------------------------------------------------------------
+
+describe('NE-U84 unloading ends the transport’s move once it has driven', () => {
+  /** A blue Trukk (move 25, Transport 2) at (50, 50) with two Boyz aboard, activated. */
+  const convoy = () =>
+    play(
+      orders(
+        pos([
+          qg('blue', 40, 60),
+          {
+            id: 'mob',
+            side: 'blue',
+            bases: [
+              { id: 'tr', profile: 'trukk', x: 50, y: 50 },
+              { id: 'p1', profile: 'boyz', x: 50, y: 50, carriedBy: 'tr' },
+              { id: 'p2', profile: 'boyz', x: 50, y: 50, carriedBy: 'tr' },
+            ],
+          },
+          qg('red', 130, 60),
+        ]),
+        {},
+      ),
+      { type: 'activate', det: 'mob' },
+    ).state;
+  const left = (s: EpicState, id: string) => remaining(s, base(s, id));
+  it('NE-U84 unload-after-drive: the Trukk drives 10 cm, the Boyz get out: its move ends there; they keep theirs (10 − 5 cm)', () => {
+    let s = convoy();
+    s = play(s, { type: 'move', base: 'tr', to: { x: 60, y: 50 } }).state;
+    expect(left(s, 'tr')).toBe(15);
+    const r = play(s, { type: 'disembark', base: 'p1', to: { x: 60, y: 52.5 } });
+    s = r.state;
+    expect(byRule(r.events, 'NE-U84', 'unloadEndsMove')).toHaveLength(1);
+    expect(refusal(s, { type: 'move', base: 'tr', to: { x: 61, y: 50 } })).toBe('ERR_TOO_FAR');
+    // the troops complete their move: 10 − 5 = 5 cm
+    expect(refusal(s, { type: 'move', base: 'p1', to: { x: 65, y: 52.5 } })).toBeNull();
+    // a second base may still get out (the transport stays where it is)
+    expect(refusal(s, { type: 'disembark', base: 'p2', to: { x: 60, y: 47.5 } })).toBeNull();
+  });
+  it('NE-U84 unload-before-drive: Boyz that get out before the Trukk moves cost it 5 cm; it still drives 20 cm (NE-U82 T2)', () => {
+    let s = convoy();
+    const r = play(s, { type: 'disembark', base: 'p1', to: { x: 50, y: 52.5 } });
+    s = r.state;
+    expect(byRule(r.events, 'NE-U84')).toHaveLength(0);
+    expect(left(s, 'tr')).toBe(20);
+    expect(refusal(s, { type: 'move', base: 'tr', to: { x: 70.1, y: 50 } })).toBe('ERR_TOO_FAR');
+    s = play(s, { type: 'move', base: 'tr', to: { x: 70, y: 50 } }).state;
+    expect(base(s, 'tr').x).toBe(70);
   });
 });

@@ -161,6 +161,7 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
         carriedBy: b.carriedBy ?? null,
         embarkPaid: false,
         disembarkPaid: false,
+        drove: false,
         champs: p.abilities.champs ?? 0,
         drUsed: 0,
         crushes: 0,
@@ -318,7 +319,10 @@ function endInfiltration(ctx: Ctx): void {
   if (sideCanInfiltrate(s, o)) s.toAct = o;
   else if (!sideCanInfiltrate(s, s.toAct)) {
     for (const x of s.dets) x.activated = false;
-    for (const b of s.bases) b.moved = 0;
+    for (const b of s.bases) {
+      b.moved = 0;
+      b.drove = false;
+    }
     go(ctx, 'INFILTRATION_FINIE');
     startOrders(ctx);
   }
@@ -516,6 +520,7 @@ function finale(ctx: Ctx): void {
     b.charged = false;
     b.embarkPaid = false;
     b.disembarkPaid = false;
+    b.drove = false;
   }
   emit(ctx, 'C1', 'turn', `Turn ${s.turn} begins.`, `Le tour ${s.turn} commence.`);
   startOrders(ctx);
@@ -2613,6 +2618,20 @@ export function exec(ctx: Ctx, a: EpicAction): void {
         `${b.id} débarque de ${t.id} (5 + ${gap.toFixed(1)} cm).`,
         { units: [b.id, t.id], side },
       );
+      // NE-U84 (ASSUMPTION, read with NE-U82 T2): once the transport has driven this turn, an unload ends its
+      // move (the troops keep theirs); before it drove, the unload only costs it 5 cm. Not class 5+ (their own
+      // activations).
+      if (t.drove && prof(t).cls < 5 && remaining(s, t) > 0) {
+        t.moved = Math.max(t.moved, allowance(s, t));
+        emit(
+          ctx,
+          'NE-U84',
+          'unloadEndsMove',
+          `${t.id} unloads after driving: its move ends here.`,
+          `${t.id} débarque des troupes après avoir roulé : son mouvement s'arrête là.`,
+          { units: [t.id], side },
+        );
+      }
       b.moved += gap;
       // It stays aboard until the move ends: an interception pauses it on the way out (C5).
       declareMove(ctx, 'disembark', [{ base: b.id, from: { x: t.x, y: t.y }, to: { ...a.to } }], null, true);
@@ -2811,6 +2830,7 @@ function declareMove(
     for (const l of legs) {
       const b = baseById(s, l.base)!;
       b.moved += legCost(s, b, l.from, l.to);
+      if (prof(b).abilities.transport && (l.from.x !== l.to.x || l.from.y !== l.to.y)) b.drove = true; // NE-U84
     }
   const mover = baseById(s, legs[0]!.base)!;
   if (s.phase.startsWith('infiltration')) {

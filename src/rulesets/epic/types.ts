@@ -189,6 +189,8 @@ export interface EpicBase {
   /** NE-U82: a transport pays 5 cm once if any base embarked this turn, once more if any disembarked. */
   embarkPaid: boolean;
   disembarkPaid: boolean;
+  /** NE-U84: a transport that has driven (a move of its own) this turn: an unload now ends its move. */
+  drove: boolean;
   /** NE-U34: active power fields (never repaired). */
   champs: number;
   /** NE-U95: altitude, 0 ground, 1 Low, 2 High (always 0 for non-flyers). */
