@@ -7,15 +7,48 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rngForDice } from '../../../test/helpers/dice';
-import { type DetSpec, giveOrders, type PositionSpec, play, position } from '../../../test/helpers/epic';
+import {
+  type DetSpec,
+  giveOrders,
+  type PositionSpec,
+  play,
+  position,
+  scenarioJson,
+} from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
 import { Rng } from '../../engine/rng';
-import type { Ctx } from './combat';
+import { type Ctx, kill, moraleTest, saveOrLose } from './combat';
+import { PROFILES } from './data';
 import { epicRuleset } from './index';
 import { remaining } from './state';
 import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState, Order } from './types';
+
+// --- fixtures: profiles with one value changed, for cases no roster profile fits -------------------------
+
+const FIXTURES = {
+  /** NE-U40 T3: a vehicle that counts half for objectives (a Trukk with Demi-valeur d'objectif). */
+  'fx-half-trukk': {
+    ...PROFILES.trukk!,
+    id: 'fx-half-trukk',
+    abilities: { transport: 2, demiObjectif: true },
+  },
+  /** NE-U56 T1: a base with PdV (3) and a 4+ save (a tactical base with those two values). */
+  'fx-pdv3': { ...PROFILES.tactical!, id: 'fx-pdv3', pdv: 3, save: 4 },
+  /** NE-U58 T2: a class-2 attached character (the banner Nob as a class-2 base). */
+  'fx-cls2-character': { ...PROFILES['banner-nob']!, id: 'fx-cls2-character', cls: 2 },
+  /** NE-U58 T4: an attached character with Elite (1). */
+  'fx-elite-character': {
+    ...PROFILES['banner-nob']!,
+    id: 'fx-elite-character',
+    abilities: { ...PROFILES['banner-nob']!.abilities, elite: 1 },
+  },
+};
+beforeAll(() => Object.assign(PROFILES, FIXTURES));
+afterAll(() => {
+  for (const id of Object.keys(FIXTURES)) delete PROFILES[id];
+});
 
 // --- helpers ---------------------------------------------------------------------------------------------
 
@@ -345,5 +378,283 @@ describe('NE-U84 unloading ends the transport’s move once it has driven', () =
     expect(refusal(s, { type: 'move', base: 'tr', to: { x: 70.1, y: 50 } })).toBe('ERR_TOO_FAR');
     s = play(s, { type: 'move', base: 'tr', to: { x: 70, y: 50 } }).state;
     expect(base(s, 'tr').x).toBe(70);
+  });
+});
+
+// --- unit abilities: cases not cited elsewhere -------------------------------------------------------------
+
+const parse = (json: unknown) => epicRuleset.parseScenario(json);
+
+describe('NE-U34 Champs Énergétiques', () => {
+  it('NE-U34 T3: a PA −2 hit whose field roll is [1] passes the fields (none lost) and the save 3+ at −2 fails on [4]', () => {
+    // A red Gargant (fields 2, save 3+, PdV 6) shot by a blue Battlewagon's zzap gun (2 dice, 5+, PA −2).
+    const st = toCombat(
+      orders(
+        pos([
+          qg('blue', 40, 60),
+          one1('bw', 'blue', 'battlewagon', 50, 50),
+          qg('red', 110, 60),
+          one1('garg', 'red', 'gargant', 80, 50, Math.PI),
+        ]),
+        {},
+      ),
+    );
+    const pdv = base(st, 'garg').pdv;
+    // zzap [5,1]: one hit; big gun [1]: none; field [1]: through; save [4] − 2 = 2 < 3: fails.
+    const { state, events } = play(st, { type: 'shoot', det: 'bw', target: 'garg' }, [5, 1, 1, 1, 4]);
+    const fields = byRule(events, 'NE-U34', 'fields');
+    expect(fields.map((e) => e.dice![0]!.dice[0])).toEqual([1]);
+    expect(base(state, 'garg').champs).toBe(2);
+    const unsaved = byRule(events, 'C4', 'unsaved');
+    expect(unsaved).toHaveLength(1);
+    expect(unsaved[0]!.dice!.at(-1)).toMatchObject({ dice: [4], target: 5 });
+    expect(base(state, 'garg').pdv).toBe(pdv - 1);
+  });
+});
+
+describe('NE-U37 Elite', () => {
+  it('NE-U37 T3: a failed morale test of an Elite detachment is not re-rolled from the pool', () => {
+    const s = pos([
+      qg('blue', 20, 60),
+      {
+        id: 'term',
+        side: 'blue',
+        morale: 9,
+        bases: [
+          { id: 't1', profile: 'terminator', x: 50, y: 50 },
+          { id: 't2', profile: 'terminator', x: 50, y: 53 },
+        ],
+      },
+      qg('red', 120, 60),
+    ]);
+    expect(s.sides.blue.elitePool).toBe(2);
+    const ctx = ctxFor(s, [1, 2, 6, 6]);
+    expect(moraleTest(ctx, det(ctx.s, 'term'), true)).toBe(false);
+    expect(byRule(ctx.ev, 'NE-U37')).toHaveLength(0);
+    expect(ctx.s.sides.blue.elitePool).toBe(2);
+    // the two dice rolled are the first two: nothing was rolled again
+    const morale = ctx.ev.flatMap((e) => e.dice ?? []).filter((d) => d.label === 'morale');
+    expect(morale.map((d) => d.dice)).toEqual([[1, 2]]);
+  });
+});
+
+describe('NE-U38 death throes', () => {
+  it('NE-U38 T3: D6 [6] but the nearest enemy is 7 cm away: no duel, the base is removed', () => {
+    const st = toCombat(
+      orders(
+        pos([
+          one1('mad', 'blue', 'madboyz', 50, 50),
+          qg('red', 70, 62),
+          // 7 cm centre to centre from the shooter's target... the nearest enemy is the shooter itself, 7 cm
+          // edge to edge (9 cm centre to centre for two 1 cm bases)
+          one1('tac', 'red', 'tactical', 59, 50, Math.PI),
+        ]),
+        {},
+        'red',
+      ),
+    );
+    const { state, events } = play(st, { type: 'shoot', det: 'tac', target: 'mad' }, [6, 1, 6]);
+    const throes = byRule(events, 'NE-U38', 'deathThroes');
+    expect(throes).toHaveLength(1);
+    expect(throes[0]!.dice![0]!.dice).toEqual([6]);
+    expect(byRule(events, 'NE-U38', 'duel')).toHaveLength(0);
+    expect(base(state, 'mad').alive).toBe(false);
+    expect(base(state, 'tac').alive).toBe(true);
+  });
+});
+
+describe('NE-U39 Gretchins', () => {
+  it('NE-U39 T2: an army list with a Gretchin formation linked to no Ork detachment is refused', () => {
+    const r = parse(
+      scenarioJson({
+        dets: [
+          {
+            id: 'grots',
+            side: 'blue',
+            bases: [
+              { id: 'g1', profile: 'gretchins', x: 20, y: 50 },
+              { id: 'g2', profile: 'gretchins', x: 20, y: 53 },
+            ],
+          },
+          qg('red', 120, 50),
+        ],
+      }),
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('ERR_SCENARIO');
+      expect(r.error.field).toBe('detachments.0');
+      expect(r.error.message.fr).toContain('NE-U39');
+    }
+  });
+  it('NE-U39 T3: class-1 Gretchins linked to a class-3 Ork detachment (a Battlewagon) are refused', () => {
+    const spec = (ork: string) =>
+      parse(
+        scenarioJson({
+          dets: [
+            {
+              id: 'mob',
+              side: 'blue',
+              bases: [
+                { id: 'o1', profile: ork, x: 20, y: 50 },
+                { id: 'g1', profile: 'gretchins', x: 20, y: 54 },
+              ],
+            },
+            qg('red', 120, 50),
+          ],
+        }),
+      );
+    const r = spec('battlewagon');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.field).toBe('detachments.0');
+    expect(spec('boyz').ok).toBe(true);
+  });
+});
+
+describe('NE-U40 half objective value', () => {
+  it('NE-U40 T3: one half-value vehicle (1.5) and two half-value infantry (1) make 2.5 with no enemy: captured', () => {
+    const obj = [{ id: 'o', x: 75, y: 50, value: 100 }];
+    const count = (bases: DetSpec['bases']) => {
+      let st = orders(pos([{ id: 'half', side: 'blue', bases }], { objectives: obj, turnLimit: 2 }), {});
+      while (st.turn === 1)
+        st = play(
+          st,
+          st.phase === 'mouvement.choix' ? { type: 'pass' } : epicRuleset.candidates(st)[0]!,
+        ).state;
+      return st.objectives[0]!.holder;
+    };
+    expect(
+      count([
+        { id: 'v', profile: 'fx-half-trukk', x: 75, y: 50 },
+        { id: 'm1', profile: 'microbs', x: 72, y: 50 },
+        { id: 'm2', profile: 'microbs', x: 78, y: 50 },
+      ]),
+    ).toBe('blue');
+    // without the vehicle, 1 is not enough
+    expect(
+      count([
+        { id: 'm1', profile: 'microbs', x: 72, y: 50 },
+        { id: 'm2', profile: 'microbs', x: 78, y: 50 },
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe('NE-U49 fire after Charge', () => {
+  it('NE-U49 T2: a Grey Knight that charged into contact does not fire in the Combat phase; its friend that did not charge does', () => {
+    let s = orders(
+      pos([
+        qg('blue', 40, 62),
+        one1('boyz', 'blue', 'boyz', 50, 50),
+        one1('boyz2', 'blue', 'boyz', 62, 40),
+        qg('red', 70, 62),
+        {
+          id: 'gk',
+          side: 'red',
+          bases: [
+            { id: 'gk-1', profile: 'grey-knight', x: 60, y: 50, facing: Math.PI },
+            { id: 'gk-2', profile: 'grey-knight', x: 63, y: 52, facing: Math.PI },
+          ],
+        },
+      ]),
+      { gk: 'charge' },
+      'red',
+    );
+    s = play(s, { type: 'activate', det: 'gk' }).state;
+    s = play(s, { type: 'charge', base: 'gk-1', target: 'boyz-1' }).state;
+    while (s.phase === 'mouvement.interception') s = play(s, { type: 'noIntercept' }).state;
+    s = play(s, { type: 'done' }).state;
+    s = toCombat(s);
+    expect(base(s, 'gk-1').charged).toBe(true);
+    expect(refusal(s, { type: 'shoot', det: 'gk', target: 'boyz2' })).toBeNull();
+    const r = play(s, { type: 'shoot', det: 'gk', target: 'boyz2' }, [1, 1, 1, 1]);
+    const firers = byRule(r.events, 'C4', 'fire').map((e) => e.units![0]);
+    expect(firers).toEqual(['gk-2']);
+  });
+});
+
+describe('NE-U56 PdV', () => {
+  it('NE-U56 T1: PdV (3), save 4+: two failed saves [2,3] leave 1 PdV; a third destroys it', () => {
+    const s = pos([qg('blue', 20, 60), one1('big', 'blue', 'fx-pdv3', 50, 50), qg('red', 120, 60)]);
+    const ctx = ctxFor(s, [2, 3, 1]);
+    const t = base(ctx.s, 'big-1');
+    expect(t.pdv).toBe(3);
+    saveOrLose(ctx, t, 0, false, 'C4');
+    saveOrLose(ctx, t, 0, false, 'C4');
+    expect(t.pdv).toBe(1);
+    expect(t.alive).toBe(true);
+    expect(ctx.ev.flatMap((e) => e.dice ?? []).map((d) => d.dice[0])).toEqual([2, 3]);
+    saveOrLose(ctx, t, 0, false, 'C4');
+    expect(t.pdv).toBe(0);
+    expect(t.alive).toBe(false);
+  });
+});
+
+describe('NE-U58 Personnage Lié', () => {
+  it('NE-U58 T2: a class-2 character joining class-1 infantry is refused', () => {
+    const r = parse(
+      scenarioJson({
+        dets: [
+          {
+            id: 'mob',
+            side: 'blue',
+            bases: [
+              { id: 'b1', profile: 'boyz', x: 20, y: 50 },
+              { id: 'n1', profile: 'fx-cls2-character', x: 20, y: 54 },
+            ],
+          },
+          qg('red', 120, 50),
+        ],
+      }),
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.field).toBe('detachments.0.bases.1.profile');
+  });
+  it('NE-U58 T3: when the host detachment is broken, the attached character is broken with it (its points count)', () => {
+    const s = orders(
+      pos([
+        qg('blue', 20, 80),
+        {
+          id: 'mob',
+          side: 'blue',
+          bases: [
+            { id: 'b1', profile: 'boyz', x: 50, y: 50 },
+            { id: 'b2', profile: 'boyz', x: 50, y: 53 },
+            { id: 'b3', profile: 'boyz', x: 50, y: 56 },
+            { id: 'nob', profile: 'banner-nob', x: 53, y: 50 },
+          ],
+        },
+        qg('red', 130, 60),
+      ]),
+      {},
+    );
+    const ctx = ctxFor(s, []);
+    kill(ctx, base(ctx.s, 'b1'), 'C4');
+    kill(ctx, base(ctx.s, 'b2'), 'C4');
+    let st = ctx.s;
+    while (st.turn === 1)
+      st = play(st, st.phase === 'mouvement.choix' ? { type: 'pass' } : epicRuleset.candidates(st)[0]!).state;
+    const mob = det(st, 'mob');
+    expect(base(st, 'nob').det).toBe('mob');
+    expect(mob.broken).toBe(true);
+    // the character's points are part of what the opponent scores
+    expect(mob.points).toBe(3 * PROFILES.boyz!.points + PROFILES['banner-nob']!.points);
+    expect(st.sides.red.dp).toBeGreaterThanOrEqual(mob.points);
+  });
+  it('NE-U58 T4: an attached character with Elite (1) joining a non-Elite detachment adds 1 to the Elite pool', () => {
+    const pool = (nob: string) =>
+      pos([
+        {
+          id: 'mob',
+          side: 'blue',
+          bases: [
+            { id: 'b1', profile: 'boyz', x: 50, y: 50 },
+            { id: 'nob', profile: nob, x: 53, y: 50 },
+          ],
+        },
+        qg('red', 130, 60),
+      ]).sides.blue.elitePool;
+    expect(pool('banner-nob')).toBe(0);
+    expect(pool('fx-elite-character')).toBe(1);
   });
 });
