@@ -19,9 +19,10 @@ import {
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
 import { Rng } from '../../engine/rng';
-import { type Ctx, kill, moraleTest, saveOrLose } from './combat';
-import { PROFILES } from './data';
+import { type Ctx, kill, moraleTest, overload, saveOrLose, toHitModifiers, weaponsInReach } from './combat';
+import { PROFILES, WEAPONS } from './data';
 import { epicRuleset } from './index';
+import { robotRestricted } from './rules';
 import { remaining } from './state';
 import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState, Order } from './types';
 
@@ -45,9 +46,34 @@ const FIXTURES = {
     abilities: { ...PROFILES['banner-nob']!.abilities, elite: 1 },
   },
 };
-beforeAll(() => Object.assign(PROFILES, FIXTURES));
+/** NE-U79 T2: a template weapon with Ignore les Couverts (the Whirlwind's rockets with that ability). */
+const FIXTURE_WEAPONS = {
+  'fx-ic-rockets': {
+    ...WEAPONS.whirlwind!,
+    id: 'fx-ic-rockets',
+    abilities: { ...WEAPONS.whirlwind!.abilities, ignoreCouverts: true },
+  },
+};
+const FIXTURE_UNITS = {
+  'fx-ic-whirlwind': { ...PROFILES.whirlwind!, id: 'fx-ic-whirlwind', weapons: ['fx-ic-rockets'] },
+  /** NE-U106 T4: a Praetorian (a class-5 base that is no Titan): the Gargant's profile flagged so. */
+  'fx-praetorian': {
+    ...PROFILES.gargant!,
+    id: 'fx-praetorian',
+    abilities: { ...PROFILES.gargant!.abilities, praetorien: true },
+  },
+  /** NE-U98 T2: a flyer armed with an AA gun (a Fighta-bommer carrying the Flakwagon's flak). */
+  'fx-aa-flyer': { ...PROFILES['fighta-bommer']!, id: 'fx-aa-flyer', weapons: ['flak'] },
+  /** NE-U50 T2: a Nob with PdV 2. */
+  'fx-nob-pdv2': { ...PROFILES.nobz!, id: 'fx-nob-pdv2', pdv: 2 },
+};
+beforeAll(() => {
+  Object.assign(PROFILES, FIXTURES, FIXTURE_UNITS);
+  Object.assign(WEAPONS, FIXTURE_WEAPONS);
+});
 afterAll(() => {
-  for (const id of Object.keys(FIXTURES)) delete PROFILES[id];
+  for (const id of [...Object.keys(FIXTURES), ...Object.keys(FIXTURE_UNITS)]) delete PROFILES[id];
+  for (const id of Object.keys(FIXTURE_WEAPONS)) delete WEAPONS[id];
 });
 
 // --- helpers ---------------------------------------------------------------------------------------------
@@ -656,5 +682,349 @@ describe('NE-U58 Personnage Lié', () => {
       ]).sides.blue.elitePool;
     expect(pool('banner-nob')).toBe(0);
     expect(pool('fx-elite-character')).toBe(1);
+  });
+});
+
+describe('NE-U02 Attelage', () => {
+  it('NE-U02 T4: a towed gun on Tir Appuyé cannot be unhitched: its detachment cannot activate, and it stays hitched', () => {
+    let s = orders(
+      pos([
+        qg('blue', 40, 60),
+        {
+          id: 'tr',
+          side: 'blue',
+          bases: [
+            { id: 't1', profile: 'trukk', x: 50, y: 50 },
+            { id: 'gun', profile: 'lobba', x: 0, y: 0, carriedBy: 't1' },
+          ],
+        },
+        qg('red', 130, 60),
+        one1('tac', 'red', 'tactical', 110, 50, Math.PI),
+      ]),
+      { tr: 'tirAppuye' },
+    );
+    expect(refusal(s, { type: 'activate', det: 'tr' })).toBe('ERR_TIR_APPUYE');
+    expect(epicRuleset.candidates(s)).not.toContainEqual({ type: 'activate', det: 'tr' });
+    while (s.phase === 'mouvement.choix') s = play(s, { type: 'pass' }).state;
+    expect(base(s, 'gun').carriedBy).toBe('t1');
+    expect(base(s, 'gun').moved).toBe(0);
+  });
+});
+
+describe('NE-U08 overload', () => {
+  it('NE-U08 T2: an overload hit on a base with 2 shields (power fields) 6 cm away removes one, with no save rolled', () => {
+    const s = pos([
+      qg('blue', 20, 60),
+      one1('bz', 'blue', 'bizarboy', 50, 50),
+      qg('red', 130, 60),
+      one1('garg', 'red', 'gargant', 56, 50, Math.PI),
+    ]);
+    expect(base(s, 'garg-1').champs).toBe(2);
+    const ctx = ctxFor(s, [1, 3, 4, 6]);
+    expect(overload(ctx, base(ctx.s, 'bz-1'), 23)).toBe(false);
+    const g = base(ctx.s, 'garg-1');
+    expect(g.champs).toBe(1);
+    expect(g.pdv).toBe(PROFILES.gargant!.pdv);
+    expect(byRule(ctx.ev, 'NE-U08', 'shield')).toHaveLength(1);
+    // only the overload die and the 2D6 radius were rolled: no save, no field roll
+    expect(ctx.ev.flatMap((e) => e.dice ?? []).flatMap((d) => d.dice)).toEqual([1, 3, 4]);
+  });
+});
+
+describe('NE-U44 Intercepteur: trigger', () => {
+  /** A blue interceptor holding a zone (25 cm around (50, 50)), and the red detachment given. */
+  const zoneUp = (red: DetSpec, order: Order) => {
+    let s = orders(
+      pos([
+        qg('blue', 20, 60),
+        {
+          id: 'ic',
+          side: 'blue',
+          bases: [{ id: 'ic-1', profile: 'fighta-bommer', x: 20, y: 50, altitude: 'haute' }],
+        },
+        qg('red', 110, 60),
+        red,
+      ]),
+      { ic: 'charge', [red.id]: order },
+    );
+    s = play(s, { type: 'activate', det: 'ic' }).state;
+    s = play(s, { type: 'zone', det: 'ic', dx: 30, dy: 0 }).state;
+    return play(s, { type: 'done' }).state;
+  };
+  it('NE-U44 T2: a landed flyer moving at ground level through the zone cannot be intercepted', () => {
+    let s = zoneUp(air('vk', 'red', 'valkyrie', 100, 50, 'sol', Math.PI), 'tirAppuye');
+    s = play(s, { type: 'activate', det: 'vk' }).state;
+    s = play(s, { type: 'fly', det: 'vk', dx: -40, dy: 0, alt: 0 }).state;
+    expect(s.phase).not.toBe('mouvement.interceptionAerienne');
+    expect(refusal(s, { type: 'intercepter', det: 'ic', at: 0.5 })).not.toBeNull();
+    expect(base(s, 'vk-1')).toMatchObject({ x: 60, alt: 0 });
+    expect(det(s, 'ic').zoneUsed).toBe(false);
+  });
+  it('NE-U44 T3: one interceptor against two flyers: only one is engaged; the other finishes its move', () => {
+    const tbs: DetSpec = {
+      id: 'tb',
+      side: 'red',
+      bases: [
+        { id: 'tb-1', profile: 'thunderbolt', x: 120, y: 50, facing: Math.PI, altitude: 'haute' },
+        { id: 'tb-2', profile: 'thunderbolt', x: 120, y: 56, facing: Math.PI, altitude: 'haute' },
+      ],
+    };
+    let s = zoneUp(tbs, 'avance');
+    s = play(s, { type: 'activate', det: 'tb' }).state;
+    s = play(s, { type: 'fly', det: 'tb', dx: -60, dy: 0, alt: 2 }).state;
+    expect(s.phase).toBe('mouvement.interceptionAerienne');
+    // the interceptor loses its duel ([1,1] + 3 against [6,6] + 4)
+    const r = play(s, { type: 'intercepter', det: 'ic', at: 0.8 }, [1, 1, 6, 6]);
+    const duels = byRule(r.events, 'C6', 'duel');
+    expect(duels).toHaveLength(1);
+    const engaged = ['tb-1', 'tb-2'].filter((id) => duels[0]!.units!.includes(id));
+    expect(engaged).toHaveLength(1);
+    const other = engaged[0] === 'tb-1' ? 'tb-2' : 'tb-1';
+    expect(base(r.state, other)).toMatchObject({ x: 60, alive: true });
+  });
+});
+
+describe('NE-U50 Médiko', () => {
+  it('NE-U50 T2: a Nob (PdV 2) 5 cm from the Médiko loses 2 PdV to one Dégâts (1) hit: [1,3] makes no Dingboyz and kills it; [5,1] keeps 1 PdV', () => {
+    const s = pos([
+      qg('blue', 20, 60),
+      one1('nob', 'blue', 'fx-nob-pdv2', 50, 50),
+      one1('doc', 'blue', 'mediko', 50, 55),
+      qg('red', 130, 60),
+    ]);
+    // save [1] fails at PA −2, then one regeneration die per PdV
+    const hit = (dice: number[]) => {
+      const ctx = ctxFor(s, dice);
+      saveOrLose(ctx, base(ctx.s, 'nob-1'), -2, false, 'C4', [], 2);
+      return ctx;
+    };
+    const dead = hit([1, 1, 3]);
+    const n = base(dead.s, 'nob-1');
+    expect(n).toMatchObject({ alive: false, profile: 'fx-nob-pdv2' });
+    expect(byRule(dead.ev, 'NE-U50', 'dingboyz')).toHaveLength(0);
+    expect(byRule(dead.ev, 'C12', 'regeneration').flatMap((e) => e.dice![0]!.dice)).toEqual([1, 3]);
+    const kept = hit([1, 5, 1]);
+    expect(base(kept.s, 'nob-1')).toMatchObject({ alive: true, pdv: 1, profile: 'fx-nob-pdv2' });
+    expect(byRule(kept.ev, 'NE-U50', 'dingboyz')).toHaveLength(0);
+  });
+});
+
+describe('NE-U51 Mékano', () => {
+  it('NE-U51 T2: a Mékano 11 cm from the Mic’robs lets them act on their order; at 13 cm they follow the robots’ rule', () => {
+    const at = (gap: number) =>
+      pos([
+        qg('blue', 20, 90),
+        {
+          id: 'bots',
+          side: 'blue',
+          bases: [
+            { id: 'm1', profile: 'microbs', x: 50, y: 50 },
+            { id: 'm2', profile: 'microbs', x: 50, y: 53 },
+          ],
+        },
+        one1('mek', 'blue', 'mekano', 50 + gap, 50),
+        qg('red', 130, 60),
+      ]);
+    const near = at(11);
+    expect(robotRestricted(near, det(near, 'bots'))).toBe(false);
+    const far = at(13);
+    expect(robotRestricted(far, det(far, 'bots'))).toBe(true);
+  });
+});
+
+describe('NE-U76 Toit Ouvert: assault', () => {
+  it('NE-U76 T2: passengers (to-hit 5+) shoot an enemy engaged in an assault with their Trukk at −1: 6+, [5] misses', () => {
+    const st = toCombat(
+      orders(
+        pos([
+          qg('blue', 40, 60),
+          {
+            id: 'tr',
+            side: 'blue',
+            bases: [
+              { id: 't1', profile: 'wartrukk', x: 50, y: 50 },
+              { id: 'p1', profile: 'boyz', x: 0, y: 0, carriedBy: 't1' },
+              { id: 'p2', profile: 'boyz', x: 0, y: 0, carriedBy: 't1' },
+            ],
+          },
+          qg('red', 80, 60),
+          one1('rh', 'red', 'rhino', 53, 50, Math.PI),
+        ]),
+        {},
+      ),
+    );
+    const { state, events } = play(st, { type: 'shoot', det: 'tr', target: 'rh' }, [5, 5]);
+    const fire = byRule(events, 'C4', 'fire');
+    expect(fire.map((e) => e.units![0])).toEqual(['p1', 'p2']); // the blocked Trukk does not fire
+    for (const e of fire) expect(e.dice![0]).toMatchObject({ dice: [5], target: 6 });
+    expect(base(state, 'rh-1').alive).toBe(true);
+  });
+});
+
+describe('NE-U79 Toit Ouvert: templates', () => {
+  it('NE-U79 T2: an Ignore-les-Couverts template on a surviving open-topped transport rolls against its passengers at 4+: [5,4] → 2 hits', () => {
+    const st = toCombat(
+      orders(
+        pos([
+          qg('blue', 40, 60),
+          {
+            id: 'tr',
+            side: 'blue',
+            bases: [
+              { id: 't1', profile: 'fortress', x: 50, y: 50 },
+              { id: 'p1', profile: 'boyz', x: 0, y: 0, carriedBy: 't1' },
+              { id: 'p2', profile: 'boyz', x: 0, y: 0, carriedBy: 't1' },
+            ],
+          },
+          one1('ww', 'red', 'fx-ic-whirlwind', 80, 50, Math.PI),
+          qg('red', 90, 60),
+        ]),
+        {},
+        'red',
+      ),
+    );
+    // Template on the fortress [4] (4+), its save [5] at −1: saved. Two passengers, no pick: p1 [5] hits, its
+    // save [1] fails; p2 [4] hits too (no −1), its save [1] fails.
+    const { state, events } = play(st, { type: 'shoot', det: 'ww', target: 'tr' }, [4, 5, 5, 1, 4, 1]);
+    const onBoard = byRule(events, 'NE-U79', 'fire');
+    expect(onBoard.map((e) => e.dice![0]).map((d) => [d!.dice[0], d!.target])).toEqual([
+      [5, 4],
+      [4, 4],
+    ]);
+    expect(base(state, 'p1').alive).toBe(false);
+    expect(base(state, 'p2').alive).toBe(false);
+  });
+});
+
+describe('NE-U83 Transport restrictions', () => {
+  const mob = (transport: string, extra: DetSpec[] = []) =>
+    play(
+      orders(
+        pos([
+          qg('blue', 40, 70),
+          {
+            id: 'mob',
+            side: 'blue',
+            bases: [
+              { id: 'tr', profile: transport, x: 50, y: 50 },
+              { id: 'p1', profile: 'boyz', x: 0, y: 0, carriedBy: 'tr' },
+              { id: 'p2', profile: 'boyz', x: 0, y: 0, carriedBy: 'tr' },
+            ],
+          },
+          qg('red', 130, 60),
+          ...extra,
+        ]),
+        {},
+      ),
+      { type: 'activate', det: 'mob' },
+    ).state;
+  it('NE-U83 T1: troops leaving a class-4 transport cost it nothing; each base still loses 5 cm', () => {
+    let s = mob('fortress');
+    s = play(s, { type: 'disembark', base: 'p1', to: { x: 53.5, y: 50 } }).state;
+    s = play(s, { type: 'disembark', base: 'p2', to: { x: 46.5, y: 50 } }).state;
+    expect(base(s, 'tr').moved).toBe(0);
+    expect(remaining(s, base(s, 'tr'))).toBe(PROFILES.fortress!.move);
+    expect(base(s, 'p1').moved).toBe(5);
+    expect(base(s, 'p2').moved).toBe(5);
+  });
+  it('NE-U83 T2: a Trukk that cannot move (blocked by a Rhino in contact) still lets its Boyz out', () => {
+    const s = mob('trukk', [one1('rh', 'red', 'rhino', 53, 50, Math.PI)]);
+    expect(refusal(s, { type: 'move', base: 'tr', to: { x: 45, y: 50 } })).toBe('ERR_BLOCKED');
+    const r = play(s, { type: 'disembark', base: 'p1', to: { x: 47.5, y: 50 } });
+    expect(base(r.state, 'p1')).toMatchObject({ carriedBy: null, x: 47.5, y: 50 });
+  });
+  it('NE-U83 T4: a Trukk ringed by enemy bases in an assault lets no base out, whichever way', () => {
+    const ring: DetSpec = {
+      id: 'ring',
+      side: 'red',
+      bases: Array.from({ length: 7 }, (_, k) => ({
+        id: `r${k}`,
+        profile: 'tactical',
+        x: 50 + 2.5 * Math.cos((2 * Math.PI * k) / 7),
+        y: 50 + 2.5 * Math.sin((2 * Math.PI * k) / 7),
+      })),
+    };
+    const s = mob('trukk', [ring]);
+    for (let k = 0; k < 14; k++) {
+      const a = (Math.PI * k) / 7 + Math.PI / 7;
+      const to = { x: 50 + 6 * Math.cos(a), y: 50 + 6 * Math.sin(a) };
+      expect(refusal(s, { type: 'disembark', base: 'p1', to })).not.toBeNull();
+    }
+    // without the ring the same exits are open
+    const free = mob('trukk');
+    expect(refusal(free, { type: 'disembark', base: 'p1', to: { x: 56, y: 50 } })).toBeNull();
+  });
+});
+
+describe('NE-U98 High altitude', () => {
+  it('NE-U98 T2: both at High altitude: no +25 cm (an AA gun of 60 cm reaches 50 cm; against a Low target it counts 75)', () => {
+    const at = (alt: 'haute' | 'basse') =>
+      pos([
+        qg('blue', 20, 90),
+        air('fb', 'blue', 'fx-aa-flyer', 50, 50, 'haute'),
+        qg('red', 130, 60),
+        air('tb', 'red', 'thunderbolt', 100, 50, alt, Math.PI),
+      ]);
+    const high = at('haute');
+    expect(weaponsInReach(high, base(high, 'fb-1'), base(high, 'tb-1')).map((w) => w.id)).toEqual(['flak']);
+    const low = at('basse');
+    expect(weaponsInReach(low, base(low, 'fb-1'), base(low, 'tb-1'))).toEqual([]);
+  });
+});
+
+describe('NE-U106 Cible Difficile', () => {
+  const o = { interception: false, counterCharge: false, snap: false };
+  it('NE-U106 T2: a 360° gun (4+) on Tir Appuyé hits a Low flyer on 5+ in the Combat phase ([5] hits), on 6+ as interception fire', () => {
+    const spec = () =>
+      pos([
+        qg('blue', 20, 60),
+        air('fb', 'blue', 'fighta-bommer', 60, 40, 'basse'),
+        qg('red', 80, 70),
+        one1('gk', 'red', 'grey-knight', 70, 50, Math.PI),
+      ]);
+    const st = toCombat(orders(spec(), { gk: 'tirAppuye' }, 'red'));
+    const r = play(st, { type: 'shoot', det: 'gk', target: 'fb' }, [5, 1, 1, 1]);
+    const fire = byRule(r.events, 'C4', 'fire');
+    expect(fire).toHaveLength(1);
+    expect(fire[0]!.dice![0]!.target).toBe(5);
+    expect(fire[0]!.dice![0]!.dice[0]).toBe(5);
+    expect(byRule(r.events, 'C4', 'unsaved').length + byRule(r.events, 'C4', 'saved').length).toBe(1);
+    // interception of its flight: −1 more
+    let s = orders(spec(), { gk: 'tirAppuye', fb: 'avance' });
+    s = play(s, { type: 'activate', det: 'fb' }).state;
+    s = play(s, { type: 'fly', det: 'fb', dx: 0, dy: 30, alt: 1 }).state;
+    expect(s.phase).toBe('mouvement.interception');
+    const i = play(s, { type: 'intercept', det: 'gk', at: 0 }, [5, 1, 1, 1]);
+    expect(byRule(i.events, 'C5', 'fire')[0]!.dice![0]!.target).toBe(6);
+  });
+  it('NE-U106 T3: a Titan’s fixed-arc weapon on Tir Appuyé may target a Low flyer, at −1', () => {
+    const s = orders(
+      pos([
+        qg('blue', 20, 60),
+        air('fb', 'blue', 'fighta-bommer', 70, 50, 'basse'),
+        qg('red', 110, 60),
+        one1('garg', 'red', 'gargant', 100, 50, Math.PI),
+      ]),
+      { garg: 'tirAppuye' },
+    );
+    const ws = weaponsInReach(s, base(s, 'garg-1'), base(s, 'fb-1')).map((w) => w.id);
+    expect(ws).toContain('gatling');
+    expect(
+      toHitModifiers({ s }, base(s, 'garg-1'), base(s, 'fb-1'), o, undefined, WEAPONS.gatling).map(
+        (l) => l.value,
+      ),
+    ).toEqual([-1]);
+  });
+  it('NE-U106 T4: a Praetorian’s fixed-arc weapon on Tir Appuyé may not target a flyer (its turret still may)', () => {
+    const s = orders(
+      pos([
+        qg('blue', 20, 60),
+        air('fb', 'blue', 'fighta-bommer', 70, 50, 'basse'),
+        qg('red', 110, 60),
+        one1('pr', 'red', 'fx-praetorian', 100, 50, Math.PI),
+      ]),
+      { pr: 'tirAppuye' },
+    );
+    expect(weaponsInReach(s, base(s, 'pr-1'), base(s, 'fb-1')).map((w) => w.id)).toEqual(['gargant-gun']);
   });
 });

@@ -596,10 +596,12 @@ export function weaponsInReach(
     out = out.filter(allRound);
   }
   if (tAlt > 0) {
-    // NE-U106: at an aircraft, AA weapons; others only on Tir Appuyé with a 360° arc, or a Titan's on Tir Appuyé.
+    // NE-U106: at an aircraft, AA weapons; others only on Tir Appuyé with a 360° arc, or a Titan's on Tir Appuyé
+    // (a Praetorian's fixed-arc weapons never).
     const ta = assumeTa || detOf(s, a).order === 'tirAppuye';
+    const titan = p.cls >= 5 && !p.abilities.praetorien;
     out = out.filter(
-      (w) => w.abilities?.aa || (ta && (allRound(w) || (p.cls <= 2 && !p.abilities.volant) || p.cls >= 5)),
+      (w) => w.abilities?.aa || (ta && (allRound(w) || (p.cls <= 2 && !p.abilities.volant) || titan)),
     );
   }
   if (out.length === 0) return out;
@@ -1453,8 +1455,24 @@ export function overload(ctx: Ctx, bb: EpicBase, energy: number): boolean {
     { dice: [{ label: 'radius', sides: 6, dice: radiusDice }], units: [bb.id] },
   );
   kill(ctx, bb, 'NE-U08');
-  for (const o of ctx.s.bases)
-    if (onTable(o) && Math.hypot(o.x - x, o.y - y) <= radius) saveOrLose(ctx, o, pa, false, 'NE-U08');
+  for (const o of ctx.s.bases) {
+    if (!onTable(o) || Math.hypot(o.x - x, o.y - y) > radius) continue;
+    // NE-U08 / C10: a base with shields loses one instead of saving (the overload PA is always −4 or −5).
+    // ASSUMPTION: the only shields modelled are Champs Énergétiques (NE-U34): one field is lost, no field roll.
+    if (o.alive && o.champs > 0) {
+      o.champs--;
+      emit(
+        ctx,
+        'NE-U08',
+        'shield',
+        `${nameEn(o)} loses a power field instead of saving (${o.champs} left).`,
+        `${nameFr(o)} perd un champ énergétique au lieu de sauvegarder (il en reste ${o.champs}).`,
+        { units: [o.id] },
+      );
+      continue;
+    }
+    saveOrLose(ctx, o, pa, false, 'NE-U08');
+  }
   return false;
 }
 

@@ -140,6 +140,8 @@ export interface Abilities {
   infiltration?: boolean;
   /** NE-U70 Rouleau: on Charge, may crush bases of a lower class during its move. */
   rouleau?: boolean;
+  /** NE-U106: a Praetorian (a class 5+ that is no Titan): its fixed-arc weapons never target aircraft. */
+  praetorien?: boolean;
 }
 
 /** NE-U95: altitudes: 0 on the ground (landed), 1 Low (LOS height 20 cm), 2 High (40 cm). */
