@@ -388,6 +388,15 @@ export function epicLegal(s: EpicState): LegalSet<EpicAction> {
   const actions = epicCandidates(s).filter(
     (a) => a.type !== 'moveDet' && a.type !== 'move' && a.type !== 'disembark',
   );
+  // NE-U57: a Personnage may abandon an empty transport of its detachment; shown to players, never a bot's idea.
+  if (s.phase === 'mouvement.activation')
+    for (const b of s.bases)
+      if (b.det === s.active && b.alive && prof(b).abilities.personnage)
+        for (const t of s.bases)
+          if (t.det === s.active && prof(t).abilities.transport) {
+            const a: EpicAction = { type: 'abandon', base: b.id, transport: t.id };
+            if (!check(s, a)) actions.push(a);
+          }
   const regions: LegalRegion<EpicAction>[] = [];
   if (s.phase === 'mouvement.activation' || s.phase === 'infiltration.deplacement')
     for (const b of s.bases) {

@@ -131,6 +131,11 @@ function toCombat(s: EpicState): EpicState {
 
 // --- the audit ---------------------------------------------------------------------------------------------
 
+/** Spec cases about what is not modelled, each with the reason (docs/rulesets/epic.md says the same). */
+const NOT_MODELLED: Record<string, string> = {
+  'NE-W03 T2': 'location sheets (C10) are not modelled: a titan has ordinary PdV, there is no damage roll',
+};
+
 describe('NE catalogue audit', () => {
   it('every NE-xx Tn case of the spec is cited by its exact label in an epic test title', () => {
     const root = resolve(__dirname, '../../..');
@@ -166,7 +171,9 @@ describe('NE catalogue audit', () => {
     const cited = titles.join('\n');
     // exact label: "NE-U10 T1" must not be satisfied by "NE-U106 T1"
     const missing = cases.filter((c) => !new RegExp(`${c.replace(' ', '\\b ')}\\b`).test(cited));
-    expect(missing).toEqual([]);
+    // Cases that test something the engine does not model (listed in docs/rulesets/epic.md, "Not yet /
+    // partial"): they must be exactly the uncited ones, so the list shrinks as soon as one gets its test.
+    expect(missing).toEqual(Object.keys(NOT_MODELLED));
   });
 });
 
@@ -1026,5 +1033,43 @@ describe('NE-U106 Cible Difficile', () => {
       { pr: 'tirAppuye' },
     );
     expect(weaponsInReach(s, base(s, 'pr-1'), base(s, 'fb-1')).map((w) => w.id)).toEqual(['gargant-gun']);
+  });
+});
+
+describe('NE-U57 Personnage', () => {
+  const mob = (aboard: boolean) =>
+    play(
+      orders(
+        pos([
+          qg('blue', 40, 70),
+          {
+            id: 'boss',
+            side: 'blue',
+            bases: [
+              { id: 'wb', profile: 'warboss', x: 50, y: 50 },
+              { id: 'nob', profile: 'nobz', x: 50, y: 53 },
+              { id: 'tr', profile: 'trukk', x: 55, y: 50 },
+              ...(aboard ? [{ id: 'b1', profile: 'boyz', x: 0, y: 0, carriedBy: 'tr' }] : []),
+            ],
+          },
+          qg('red', 130, 60),
+        ]),
+        {},
+      ),
+      { type: 'activate', det: 'boss' },
+    ).state;
+  it('NE-U57 T1: a Personnage abandons its transport: the transport is removed and scored as a loss', () => {
+    const s = mob(false);
+    const a: EpicAction = { type: 'abandon', base: 'wb', transport: 'tr' };
+    expect(epicRuleset.legal(s).actions).toContainEqual(a);
+    const lost = det(s, 'boss').lostPdv;
+    const { state, events } = play(s, a);
+    expect(base(state, 'tr')).toMatchObject({ alive: false, pdv: 0 });
+    expect(byRule(events, 'NE-U57', 'abandon')).toHaveLength(1);
+    expect(byRule(events, 'NE-U57', 'destroyed')).toHaveLength(1);
+    expect(det(state, 'boss').lostPdv).toBe(lost + PROFILES.trukk!.pdv);
+    // only a Personnage may, and only an empty transport of its own detachment
+    expect(refusal(s, { type: 'abandon', base: 'nob', transport: 'tr' })).toBe('ERR_ABANDON');
+    expect(refusal(mob(true), a)).toBe('ERR_ABANDON');
   });
 });

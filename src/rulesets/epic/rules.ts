@@ -685,6 +685,8 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
     }
     case 'onYVa':
       return checkOnYVa(s, a.base, a.dets);
+    case 'abandon':
+      return checkAbandon(s, a.base, a.transport);
     case 'intercept':
       return checkIntercept(s, a.det, a.at, a.powers);
     case 'dr':
@@ -1187,6 +1189,36 @@ function checkDisembark(s: EpicState, id: string, to: Vec2): GameError | null {
     );
   const probe = { ...b, carriedBy: null };
   return checkSpot(s, probe, to, new Set([t.id]), null) ?? checkPath(s, probe, t, to, null);
+}
+
+/**
+ * NE-U57: a Personnage of the active detachment, on the table, abandons a transport of its own detachment that
+ * carries nobody (ASSUMPTION: any such transport is "its assigned transport"; one aboard gets out first).
+ */
+function checkAbandon(s: EpicState, id: string, transport: string): GameError | null {
+  const b = activeBase(s, id);
+  if (typeof b === 'string')
+    return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  if (!prof(b).abilities.personnage || !onTable(b))
+    return bad(
+      'ERR_ABANDON',
+      `${b.id} is not a Personnage on the table (NE-U57).`,
+      `${b.id} n'est pas un Personnage sur la table (NE-U57).`,
+    );
+  const t = baseById(s, transport);
+  if (!t?.alive || t.det !== b.det || !prof(t).abilities.transport)
+    return bad(
+      'ERR_ABANDON',
+      `"${transport}" is not a transport of ${b.id}'s detachment (NE-U57).`,
+      `« ${transport} » n'est pas un transport du détachement de ${b.id} (NE-U57).`,
+    );
+  if (s.bases.some((o) => o.alive && o.carriedBy === t.id))
+    return bad(
+      'ERR_ABANDON',
+      `${t.id} still carries bases: they get out first (NE-U57).`,
+      `${t.id} transporte encore des socles : ils descendent d'abord (NE-U57).`,
+    );
+  return null;
 }
 
 function checkPower(s: EpicState, b: EpicBase): GameError | null {
@@ -2641,6 +2673,22 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       const b = baseById(s, a.base)!;
       s.powersUsed.push(b.id);
       waaagh(ctx, b);
+      checkWipeout(ctx);
+      break;
+    }
+    case 'abandon': {
+      // NE-U57: the transport is destroyed and counts as a casualty (its PdV are lost: Broken, Destruction
+      // Points). ASSUMPTION: no morale test (no enemy caused it).
+      const t = baseById(s, a.transport)!;
+      emit(
+        ctx,
+        'NE-U57',
+        'abandon',
+        `${a.base} abandons ${t.id}: the transport is destroyed.`,
+        `${a.base} abandonne ${t.id} : le transport est détruit.`,
+        { units: [a.base, t.id], side },
+      );
+      kill(ctx, t, 'NE-U57');
       checkWipeout(ctx);
       break;
     }

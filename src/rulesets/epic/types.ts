@@ -370,6 +370,8 @@ export type EpicAction =
   | { type: 'embark'; base: string; transport: string }
   | { type: 'disembark'; base: string; to: Vec2 }
   | { type: 'waaagh'; base: string }
+  /** NE-U57: a Personnage abandons an empty transport of its detachment: the transport is destroyed. */
+  | { type: 'abandon'; base: string; transport: string }
   | { type: 'onYVa'; base: string; dets: { det: string; dx: number; dy: number }[] }
   | { type: 'done' }
   | {
