@@ -1078,3 +1078,38 @@ describe('NE-U57 Personnage', () => {
     expect(refusal(mob(true), a)).toBe('ERR_ABANDON');
   });
 });
+
+describe('C9 emergency exit during a disembark', () => {
+  it('C9 disembark-wreck: a base getting out of a Rhino destroyed by interception fire stays where its emergency exit put it', () => {
+    let s = orders(
+      pos([
+        qg('blue', 40, 70),
+        {
+          id: 'mob',
+          side: 'blue',
+          bases: [
+            { id: 'tr', profile: 'rhino', x: 50, y: 50 },
+            { id: 'p1', profile: 'tactical', x: 0, y: 0, carriedBy: 'tr' },
+            { id: 'p2', profile: 'tactical', x: 0, y: 0, carriedBy: 'tr' },
+          ],
+        },
+        qg('red', 85, 60),
+        one1('dev', 'red', 'devastator', 70, 50, Math.PI),
+      ]),
+      { dev: 'tirAppuye' },
+    );
+    s = play(s, { type: 'activate', det: 'mob' }).state;
+    s = play(s, { type: 'disembark', base: 'p1', to: { x: 50, y: 46.5 } }).state;
+    expect(s.phase).toBe('mouvement.interception');
+    // heavy weapons [6,2] at 6+: one hit on the Rhino (the nearest); its save [1] fails; exits [4], [4]
+    const { state, events } = play(s, { type: 'intercept', det: 'dev', at: 0.5 }, [6, 2, 1, 4, 4]);
+    expect(base(state, 'tr').alive).toBe(false);
+    expect(events.filter((e) => e.kind === 'emergencyExit')).toHaveLength(2);
+    const p1 = base(state, 'p1');
+    const p2 = base(state, 'p2');
+    expect(p1).toMatchObject({ alive: true, carriedBy: null });
+    expect(p2).toMatchObject({ alive: true, carriedBy: null });
+    expect([p1.x, p1.y]).not.toEqual([50, 46.5]);
+    expect(Math.hypot(p1.x - p2.x, p1.y - p2.y)).toBeGreaterThanOrEqual(2 - 1e-9);
+  });
+});

@@ -3151,7 +3151,12 @@ function finishMove(ctx: Ctx, immediate = false): void {
   for (const l of p.legs) {
     const b = baseById(s, l.base)!;
     if (!b.alive) continue;
-    if (p.kind === 'disembark') b.carriedBy = null;
+    if (p.kind === 'disembark') {
+      // C9 (ASSUMPTION): its transport was destroyed while it was getting out (interception fire): its emergency
+      // exit placed it, and there it stays; the rest of its disembark move is lost.
+      if (b.carriedBy === null) continue;
+      b.carriedBy = null;
+    }
     if (p.kind === 'move' && contacts(s, b).length > 0) disengage(ctx, b);
     if (!b.alive) continue;
     const dx = l.to.x - l.from.x;
