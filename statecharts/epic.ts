@@ -61,7 +61,8 @@ export const epicTurnMachine = setup({
         },
         /**
          * The active detachment's bases move, charge, crush (NE-U70), embark, disembark; flyers fly (NE-U100) and
-         * interceptors create their zone (NE-U43); Waaagh! and On y va! are called here.
+         * interceptors create their zone (NE-U43); Waaagh! and On y va! are called here; a Personnage may abandon
+         * its transport (NE-U57).
          */
         activation: {
           meta: {
@@ -76,6 +77,7 @@ export const epicTurnMachine = setup({
               'zone',
               'waaagh',
               'onYVa',
+              'abandon',
               'done',
             ],
           },

@@ -5,6 +5,7 @@
  */
 import type { LegalRegion, LegalSet } from '../../engine/contract';
 import { maxReachAlong, type Vec2 } from '../../engine/geometry';
+import { POWERS } from './data';
 import {
   check,
   combatActions,
@@ -12,6 +13,7 @@ import {
   decisionOf,
   drBases,
   flyOptions,
+  physicalPowersOf,
   robotCharges,
   robotDestinations,
   robotRegime,
@@ -177,7 +179,9 @@ function activationCandidates(s: EpicState): EpicAction[] {
       }
     }
   }
-  const flyers = bases.length > 0 && bases.every((b) => prof(b).abilities.volant);
+  // NE-U90/U101: a flyer detachment is judged on its bases on the table: a Valkyrie's passengers are not flyers.
+  const aboard = bases.filter(onTable);
+  const flyers = aboard.length > 0 && aboard.every((b) => prof(b).abilities.volant);
   if (flyers) {
     // NE-U100: a few flights; NE-U43: an interceptor on Charge may create its zone instead.
     const all = flyOptions(s, det);
@@ -190,7 +194,7 @@ function activationCandidates(s: EpicState): EpicAction[] {
       for (const a of fl) {
         if (a.type !== 'fly') continue;
         const len = Math.hypot(a.dx, a.dy) || 1;
-        const half = Math.min(...bases.map((b) => prof(b).move)) / 2;
+        const half = Math.min(...aboard.map((b) => prof(b).move)) / 2;
         const z: EpicAction = { type: 'zone', det, dx: (a.dx / len) * half, dy: (a.dy / len) * half };
         if (!check(s, z)) {
           out.push(z);
@@ -289,6 +293,22 @@ function interceptCandidates(s: EpicState): EpicAction[] {
         break;
       }
     }
+    // NE-U60: its psykers may add a physical power each (the first one their profile lists).
+    const powers: { base: string; power: string }[] = [];
+    for (const b of s.bases)
+      if (b.det === det && b.alive) {
+        const id = (prof(b).abilities.psyker ?? []).find((x) => POWERS[x]?.kind === 'physique');
+        if (id && physicalPowersOf(s, b).length > 0) powers.push({ base: b.id, power: id });
+      }
+    if (powers.length > 0)
+      for (const at of [1, 0.75, 0.5, 0.25]) {
+        if (at < p.progress) continue;
+        const a: EpicAction = { type: 'intercept', det, at, powers };
+        if (!check(s, a)) {
+          out.push(a);
+          break;
+        }
+      }
   }
   // NE-U36: close defences may fire on the move whatever their base's order: all of them, at the first point in reach.
   for (const f of drBases(s)) {
@@ -368,6 +388,15 @@ export function epicLegal(s: EpicState): LegalSet<EpicAction> {
   const actions = epicCandidates(s).filter(
     (a) => a.type !== 'moveDet' && a.type !== 'move' && a.type !== 'disembark',
   );
+  // NE-U57: a Personnage may abandon an empty transport of its detachment; shown to players, never a bot's idea.
+  if (s.phase === 'mouvement.activation')
+    for (const b of s.bases)
+      if (b.det === s.active && b.alive && prof(b).abilities.personnage)
+        for (const t of s.bases)
+          if (t.det === s.active && prof(t).abilities.transport) {
+            const a: EpicAction = { type: 'abandon', base: b.id, transport: t.id };
+            if (!check(s, a)) actions.push(a);
+          }
   const regions: LegalRegion<EpicAction>[] = [];
   if (s.phase === 'mouvement.activation' || s.phase === 'infiltration.deplacement')
     for (const b of s.bases) {

@@ -25,6 +25,7 @@ import {
   inZocOf,
   onTable,
   other,
+  overTerrainNeedingSkim,
   prof,
 } from './state';
 import type {
@@ -529,8 +530,21 @@ export interface FireOptions {
   /** NE-U95: the moving bases' altitude at `at` (interception of a flight), and whether it is landing. */
   atAlt?: number;
   landing?: boolean;
+  /** NE-U60: a physical power that a firing psyker also fires (interception fire), by base id. */
+  powers?: Map<string, WeaponProfile>;
   rule: string;
 }
+
+/** NE-U60: a physical power fired as a shot: a ranged weapon with the power's range, dice, to-hit and PA. */
+export const powerWeapon = (power: PowerProfile): WeaponProfile => ({
+  id: `power:${power.id}`,
+  name: power.name,
+  range: power.range,
+  attacks: power.attacks,
+  toHit: power.toHit,
+  pa: power.pa,
+});
+const isPowerShot = (w: WeaponProfile): boolean => w.id.startsWith('power:');
 
 /** NE-U36: the base's unused close defences as one weapon: 15 cm, 360°, 6+ (7+ on interception), PA 0. */
 export const drWeapon = (n: number): WeaponProfile => ({
@@ -559,6 +573,7 @@ export function weaponsInReach(
   indirect = false,
   tAlt = t.alt,
   assumeTa = false,
+  extra: WeaponProfile[] = [],
 ): WeaponProfile[] {
   const tx = at ? at.x : t.x;
   const ty = at ? at.y : t.y;
@@ -574,6 +589,7 @@ export function weaponsInReach(
     if (w.abilities?.bombe) continue; // NE-U105: bombs are dropped during a flight, never fired
     if (d <= w.range) out.push(w);
   }
+  if (!indirect) for (const w of extra) if (d <= w.range) out.push(w); // NE-U60: a physical power as a shot
   const dr = (p.abilities.dr ?? 0) - a.drUsed;
   if (!indirect && dr > 0 && d <= 15 && prof(t).cls < 3 && tAlt === 0) out.push(drWeapon(dr));
   if (out.length === 0) return out;
@@ -587,10 +603,12 @@ export function weaponsInReach(
     out = out.filter(allRound);
   }
   if (tAlt > 0) {
-    // NE-U106: at an aircraft, AA weapons; others only on Tir Appuyé with a 360° arc, or a Titan's on Tir Appuyé.
+    // NE-U106: at an aircraft, AA weapons; others only on Tir Appuyé with a 360° arc, or a Titan's on Tir Appuyé
+    // (a Praetorian's fixed-arc weapons never).
     const ta = assumeTa || detOf(s, a).order === 'tirAppuye';
+    const titan = p.cls >= 5 && !p.abilities.praetorien;
     out = out.filter(
-      (w) => w.abilities?.aa || (ta && (allRound(w) || (p.cls <= 2 && !p.abilities.volant) || p.cls >= 5)),
+      (w) => w.abilities?.aa || (ta && (allRound(w) || (p.cls <= 2 && !p.abilities.volant) || titan)),
     );
   }
   if (out.length === 0) return out;
@@ -648,8 +666,11 @@ export function toHitModifiers(
       label: { en: 'landing evasion (NE-U90)', fr: "manœuvre d'atterrissage (NE-U90)" },
       value: -1,
     });
-  // NE-W01: AA hits at −2 unless the target is a flyer or class 5+.
-  if (wa.aa && prof(t).cls < 5 && !prof(t).abilities.volant)
+  // NE-W01: AA hits at −2 unless the target is a flyer or class 5+, or an Antigrav / Réacteurs Dorsaux base
+  // fired at while it moves over terrain that needs that ability (interception fire, judged where it stands
+  // at the pause point; ASSUMPTION). Attaque Surprise (C15) is not modelled.
+  const skimming = o.interception && at !== undefined && overTerrainNeedingSkim(s, t, at.x, at.y);
+  if (wa.aa && prof(t).cls < 5 && !prof(t).abilities.volant && !skimming)
     lines.push({
       label: { en: 'AA against a ground target (NE-W01)', fr: 'AA contre une cible au sol (NE-W01)' },
       value: -2,
@@ -890,7 +911,17 @@ export function resolveFire(
       const at = o.at?.get(t.id);
       const d = Math.hypot((at?.x ?? t.x) - a.x, (at?.y ?? t.y) - a.y);
       if (d >= bestD) continue;
-      const ws = weaponsInReach(s, a, t, at, !!o.indirect, at && o.atAlt !== undefined ? o.atAlt : t.alt);
+      const power = o.powers?.get(a.id);
+      const ws = weaponsInReach(
+        s,
+        a,
+        t,
+        at,
+        !!o.indirect,
+        at && o.atAlt !== undefined ? o.atAlt : t.alt,
+        false,
+        power ? [power] : [],
+      );
       if (ws.length === 0) continue;
       best = t;
       bestD = d;
@@ -937,7 +968,10 @@ export function resolveFire(
         }
         continue;
       }
-      const n = rollAgainst(ctx, a, best, w, dice, o, ones && w.id !== 'dr', at, elite);
+      // NE-U60: a physical power rolls as a shot (its own rule on the event; no Elite re-roll: not a base's weapon).
+      const n = isPowerShot(w)
+        ? rollAgainst(ctx, a, best, w, dice, { ...o, rule: 'NE-U60' }, ones, at, { left: 0, used: true })
+        : rollAgainst(ctx, a, best, w, dice, o, ones && w.id !== 'dr', at, elite);
       for (let k = 0; k < n; k++) hits.push({ t: best, pa: w.pa + arc, dmg, w });
     }
   }
@@ -945,7 +979,15 @@ export function resolveFire(
     const wasAlive = h.t.alive;
     if (!wasAlive) continue;
     if (fieldsStop(ctx, h.t, h.pa)) continue;
-    saveOrLose(ctx, h.t, h.pa, false, h.w.id === 'dr' ? 'NE-U36' : o.rule, [], h.dmg);
+    saveOrLose(
+      ctx,
+      h.t,
+      h.pa,
+      false,
+      h.w.id === 'dr' ? 'NE-U36' : isPowerShot(h.w) ? 'NE-U60' : o.rule,
+      [],
+      h.dmg,
+    );
     if (wasAlive && !h.t.alive && prof(h.t).abilities.qg) qgDeaths.push(h.t);
   }
   // NE-U79: an open-topped transport that survives a template: up to two of its passengers (picked at
@@ -1420,8 +1462,24 @@ export function overload(ctx: Ctx, bb: EpicBase, energy: number): boolean {
     { dice: [{ label: 'radius', sides: 6, dice: radiusDice }], units: [bb.id] },
   );
   kill(ctx, bb, 'NE-U08');
-  for (const o of ctx.s.bases)
-    if (onTable(o) && Math.hypot(o.x - x, o.y - y) <= radius) saveOrLose(ctx, o, pa, false, 'NE-U08');
+  for (const o of ctx.s.bases) {
+    if (!onTable(o) || Math.hypot(o.x - x, o.y - y) > radius) continue;
+    // NE-U08 / C10: a base with shields loses one instead of saving (the overload PA is always −4 or −5).
+    // ASSUMPTION: the only shields modelled are Champs Énergétiques (NE-U34): one field is lost, no field roll.
+    if (o.alive && o.champs > 0) {
+      o.champs--;
+      emit(
+        ctx,
+        'NE-U08',
+        'shield',
+        `${nameEn(o)} loses a power field instead of saving (${o.champs} left).`,
+        `${nameFr(o)} perd un champ énergétique au lieu de sauvegarder (il en reste ${o.champs}).`,
+        { units: [o.id] },
+      );
+      continue;
+    }
+    saveOrLose(ctx, o, pa, false, 'NE-U08');
+  }
   return false;
 }
 
@@ -1687,14 +1745,7 @@ export function usePower(ctx: Ctx, b: EpicBase, power: PowerProfile, target: str
   );
   if (!t) return;
   if (power.kind === 'physique') {
-    const w: WeaponProfile = {
-      id: `power:${power.id}`,
-      name: power.name,
-      range: power.range,
-      attacks: power.attacks,
-      toHit: power.toHit,
-      pa: power.pa,
-    };
+    const w = powerWeapon(power);
     const o: FireOptions = {
       interception: false,
       counterCharge: false,

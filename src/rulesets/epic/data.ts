@@ -763,6 +763,7 @@ export const ABILITY_IDS: Record<string, string> = {
   antigrav: 'NE-U01',
   infiltration: 'NE-U41',
   rouleau: 'NE-U70',
+  praetorien: 'NE-U106',
 };
 
 /** C4: sight heights by blocking class, in cm. */

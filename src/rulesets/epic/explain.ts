@@ -176,7 +176,7 @@ const ENTRIES: Explanation[] = [
     'Surcharge du Bizarboy',
     'Weirdboy overload',
     "Si le total est supérieur à 20, jetez un D6 et sur un 1, le Bizarboy entre en surcharge et explose, se détruisant luimême et touchant tous les socles à 2D6 cm. Les socles touchés de cette manière doivent réussir une Sauvegarde comme s'ils avaient été touchés par le pouvoir Bzzzt !, avec la PA correspondant au nombre de points d’énergie absorbés avant la surcharge. Si un socle touché a des boucliers, il en perd un.",
-    'With more than 20 energy, roll a D6: on a 1 the Bizarboy explodes and is destroyed, and every base of either side within 2D6 cm must save at the Bzzzt! PA for that energy (21–25: −4, 26+: −5); a base with shields loses one instead of saving. ASSUMPTION: no power is used that turn.',
+    'With more than 20 energy, roll a D6: on a 1 the Bizarboy explodes and is destroyed, and every base of either side within 2D6 cm must save at the Bzzzt! PA for that energy (21–25: −4, 26+: −5); a base with shields loses one instead of saving (ASSUMPTION: power fields are its shields). ASSUMPTION: no power is used that turn.',
   ),
   rule(
     'NE-U09',
@@ -335,7 +335,7 @@ const ENTRIES: Explanation[] = [
     'Transport : activation commune',
     'Transport: joint activation',
     "Sauf dans le cas de transport de classe 5 ou plus, en terme d'activation, les transports et les socles transportés comptent pour une seule activation (même si les ordres sont différents).",
-    "Except for class-5+ transports, a transport and the bases it carries or picks up during its move use a single activation, even with different orders; unloading ends the transport's move but not the troops'.",
+    "Except for class-5+ transports, a transport and the bases it carries or picks up during its move use a single activation, even with different orders; unloading ends the transport's move but not the troops'. ASSUMPTION (read with NE-U82 T2): troops that get out before the transport has moved only cost it 5 cm; once it has driven, an unload ends its move.",
   ),
 
   // --- issue #3: more unit and weapon abilities ---------------------------------------------------------------
@@ -435,7 +435,7 @@ const ENTRIES: Explanation[] = [
     'Personnage',
     'Character',
     "Les Personnages représentent des individus très particuliers voire uniques. En termes de jeu, cela n'apporte rien de particulier sauf si vous utilisez certains scénarios comme le scénario Maelström. … Dans ce cas, les cartes ciblant des Personnages ne peuvent être jouées que sur de telles unités. … Un personnage peut abandonner son transport assigné s'il le désire (il est alors détruit et compte comme perte).",
-    'A tag for scenario cards (Maelström, not implemented).',
+    'A tag for scenario cards (Maelström, not implemented). A Character may abandon its transport: the transport is destroyed and counts as a casualty (ASSUMPTION: any empty transport of its detachment).',
   ),
   rule(
     'NE-U58',
@@ -547,7 +547,7 @@ const ENTRIES: Explanation[] = [
     'AA',
     'Anti-aircraft',
     "Les socles et armes avec cette capacité peuvent effectuer des tirs d'interception sans malus et tirent à 360°. De plus, les armes avec cette capacité ignorent le malus « cible difficile » pour tirer sur les cibles avec la capacité Volant. Les armes AA sont réalisées afin de toucher les cibles en altitude. … Pour cela, une arme avec la capacité AA touche avec un malus de 2 sauf si la cible a au moins une des caractéristiques suivantes : Volant, Flottant, Antigrav (seulement lors d’un mouvement au-dessus un décor nécessitant la capacité Antigrav ou en Attaque Surprise), Réacteurs Dorsaux (seulement lors d’un mouvement audessus un décor nécessitant la capacité Réacteurs Dorsaux) ou est de Classe de Blocage 5 ou plus. … Les malus pour toucher usuels s’appliquent toujours (par exemple le malus de couvert).",
-    'AA weapons intercept without the −1 and fire 360°; they hit at −2 unless the target is class 5+ (or an aircraft, not implemented yet); cover still applies.',
+    'AA weapons intercept without the −1 and fire 360°; they hit at −2 unless the target is an aircraft, class 5+, or an Antigrav / Réacteurs Dorsaux base intercepted while over terrain that needs the ability (ASSUMPTION: terrain a plain base of its class could not cross or would pay more for; Attaque Surprise is not modelled); cover still applies.',
   ),
   rule(
     'NE-W02',
@@ -848,7 +848,7 @@ const ENTRIES: Explanation[] = [
     'Volant : Cible Difficile',
     'Flyer: hard target',
     "9) Cible Difficile : Du fait de sa vitesse, les Volants en Basse ou Haute Altitude sont difficile à cibler pour les armes qui ne sont pas Anti-Aériennes. Pour représenter cela, tout tir sur des Volants (sauf ceux des armes AA) subiront un malus de 1 à leurs jets pour toucher. … Les armes sans la capacité AA ne peuvent viser les volants en Basse ou Haute Altitude (ou lors du mouvement d'atterrissage/décolage) que si elles sont en Tir Appuyé avec un angle de tir à 360° ou les armes d'un Titan en Tir Appuyé (même si elles n'ont pas un angle de tir de 360°). … Les armes d'un Prétorien qui n'ont pas un angle de tir de 360° ne peuvent pas cibler des Volants.",
-    'Shots at aircraft in the air take −1 (not AA); non-AA weapons need Tir Appuyé and a 360° arc, or a Titan on Tir Appuyé.',
+    "Shots at aircraft in the air take −1 (not AA); non-AA weapons need Tir Appuyé and a 360° arc, or a Titan on Tir Appuyé; a Praetorian's fixed-arc weapons never.",
   ),
 
   // --- Issue #3 (epicB): OA, psykers, bombs, Démolition ----------------------------------------------------
@@ -885,7 +885,7 @@ const ENTRIES: Explanation[] = [
     'Pouvoirs physiques',
     'Physical powers',
     "Pouvoirs Physiques : ils représentent des forces tangibles qui occasionnent des dommages physiques. Ces pouvoirs fonctionnent comme une arme de tir normale avec un jet pour toucher, une Pénétration d'Armure et nécessitent une ligne de vue. … Comme ces pouvoirs sont physiques par nature, la Sauvegarde Psychique n’offre aucune protection, la sauvegarde d'armure classique si.",
-    'A physical power is a ranged attack: to-hit roll, PA, line of sight, power fields; the armour save applies, a psychic save does not; it re-rolls 1s on Tir Appuyé.',
+    "A physical power is a ranged attack: to-hit roll, PA, line of sight, power fields; the armour save applies, a psychic save does not; it re-rolls 1s on Tir Appuyé and may be fired as interception fire (its psyker's one power of the turn).",
   ),
   rule(
     'NE-U61',

@@ -160,7 +160,7 @@ describe('NE-U53 OA: directing artillery', () => {
     expect(refusal(fired, direct('ww1'))).toBe('ERR_OA_FIRED');
   });
 
-  it('NE-U53 T2: a directed barrage scatters 1D6: arrow, direction [1] (+x), [4] → 4 cm; on "Hit" it does not move; observed −1 (5+)', () => {
+  it('NE-U53 T2 / NE-W02 T2: a directed barrage scatters 1D6: arrow, direction [1] (+x), [4] → 4 cm; on "Hit" it does not move; observed −1 (5+)', () => {
     const st = combat(battery([one1('other', 'blue', 'bizarboy', 64, 52)]), TA);
     const { events } = play(st, direct('ww2'), [3, 1, 4, 6]);
     const sc = one(events, 'NE-U53', 'scatter');
@@ -429,7 +429,7 @@ function flying(extra: DetSpec[]): EpicState {
 }
 
 describe('NE-U105 bombs', () => {
-  it('NE-U105 T1: two bombers dropping on the same spot make two separate resolutions, each at once during the move', () => {
+  it('NE-U105 T1 / NE-U102 T2: two bombers dropping on the same spot make two separate resolutions, each at once during the move', () => {
     const s = flying([one1('tg', 'red', 'tactical', 30, 51)]);
     const fly: EpicAction = {
       type: 'fly',

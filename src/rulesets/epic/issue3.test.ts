@@ -189,7 +189,7 @@ describe('vehicle abilities', () => {
     expect(byRule(events, 'C4', 'saved')[0]!.dice!.at(-1)).toMatchObject({ dice: [6], target: 6 });
   });
 
-  it('NE-U31 T1/T2: Blindage renforcé (flancs): a flank shot at PA 0 needs 4+ (saved on [4]); a rear shot needs 5+ ([4] fails)', () => {
+  it('NE-U31 T1 / NE-U31 T2: Blindage renforcé (flancs): a flank shot at PA 0 needs 4+ (saved on [4]); a rear shot needs 5+ ([4] fails)', () => {
     const make = (x: number, y: number) =>
       toCombat(
         giveOrders(
@@ -315,7 +315,7 @@ describe('morale abilities', () => {
     expect(moraleTest(far, det(far.s, 'mob'), true)).toBe(false);
   });
 
-  it('NE-U71 T1/T2: a detachment with no morale value never tests, rolls no die, and a morale bonus changes nothing', () => {
+  it('NE-U71 T1 / NE-U71 T2: a detachment with no morale value never tests, rolls no die, and a morale bonus changes nothing', () => {
     const s = pos([
       { id: 'bots', side: 'red', morale: null, bases: [{ id: 'c1', profile: 'conqueror', x: 50, y: 50 }] },
       qg('blue', 10, 10),
@@ -458,7 +458,7 @@ describe('unit abilities', () => {
     expect(base(state, 'garg').pdv).toBe(5);
   });
 
-  it('NE-U34 T2/T4: a PA 0 hit stopped destroys no field; with no field left there is no roll and no psychic save', () => {
+  it('NE-U34 T2 / NE-U34 T4: a PA 0 hit stopped destroys no field; with no field left there is no roll and no psychic save', () => {
     const st = toCombat(
       giveOrders(
         pos([
@@ -519,7 +519,7 @@ describe('unit abilities', () => {
     expect(base(state, 'tac').alive).toBe(true);
   });
 
-  it('NE-U40 T1/T2: half-value bases: 3 alone (1.5) do not capture; 2 against 1 normal infantry (1 vs 1) leave it uncontrolled', () => {
+  it('NE-U40 T1 / NE-U40 T2: half-value bases: 3 alone (1.5) do not capture; 2 against 1 normal infantry (1 vs 1) leave it uncontrolled', () => {
     const obj = [{ id: 'o', x: 75, y: 50, value: 100 }];
     // Every side passes, nobody shoots: the Phase Finale of turn 1 counts the objective (C14).
     const play1 = (dets: DetSpec[]) => {
@@ -682,7 +682,7 @@ describe('unit abilities', () => {
     expect(base(s, 'n1').carriedBy).toBe('t1');
   });
 
-  it('NE-U65 T1/T2: robots act freely with a non-robot friend within 12 cm, unless that friend is on Retraite', () => {
+  it('NE-U65 T1 / NE-U65 T2: robots act freely with a non-robot friend within 12 cm, unless that friend is on Retraite', () => {
     const make = (y: number) =>
       pos([one1('bots', 'red', 'conqueror', 100, 50), qg('red', 100, y), qg('blue', 20, 50)]);
     expect(robotRestricted(make(60), det(make(60), 'bots'))).toBe(false);
@@ -840,7 +840,7 @@ const chapel = {
 };
 
 describe('weapon abilities', () => {
-  it('NE-W01 T1/T2/T3: an AA gun hits infantry at 6+ ([5] misses) and a class-5 target at 4+; cover still counts', () => {
+  it('NE-W01 T1 / NE-W01 T2 / NE-W01 T3: an AA gun hits infantry at 6+ ([5] misses) and a class-5 target at 4+; cover still counts', () => {
     const st = toCombat(
       giveOrders(
         pos([
@@ -978,7 +978,7 @@ describe('weapon abilities', () => {
     ).toEqual([-2]);
   });
 
-  it('NE-W06 T1/T2: Instable: a [1] for the attack dice backfires (its own save [3] at PA −1 fails); a [3] gives 3 dice', () => {
+  it('NE-W06 T1 / NE-W06 T2: Instable: a [1] for the attack dice backfires (its own save [3] at PA −1 fails); a [3] gives 3 dice', () => {
     const st = toCombat(
       giveOrders(
         pos([
@@ -1023,7 +1023,7 @@ describe('transports in full', () => {
     ],
   });
 
-  it('NE-U75 T1/T2: Boyz in an open-topped Trukk fire out in the Combat phase; in a closed Trukk they cannot', () => {
+  it('NE-U75 T1 / NE-U75 T2: Boyz in an open-topped Trukk fire out in the Combat phase; in a closed Trukk they cannot', () => {
     const make = (profile: string) =>
       toCombat(
         giveOrders(
@@ -1042,7 +1042,7 @@ describe('transports in full', () => {
     expect(byRule(closed.events, 'C4', 'fire').map((e) => e.units![0])).toEqual(['t1']);
   });
 
-  it('NE-U76 T1/T3: passengers intercept a base charging their transport without the −1; the charger cannot engage them', () => {
+  it('NE-U76 T1 / NE-U76 T3: passengers intercept a base charging their transport without the −1; the charger cannot engage them', () => {
     let st = giveOrders(
       pos([
         qg('blue', 40, 60),
@@ -1166,7 +1166,7 @@ describe('transports in full', () => {
     expect(byRule(events, 'C12', 'regeneration')).toHaveLength(0);
   });
 
-  it('NE-U85 T1/T2: a Transport (6) is full with 2 walkers and 2 Boyz; one Personnage rides free, a second needs a slot', () => {
+  it('NE-U85 T1 / NE-U85 T2: a Transport (6) is full with 2 walkers and 2 Boyz; one Personnage rides free, a second needs a slot', () => {
     const ok = (load: string[]) =>
       parse(scenarioJson({ dets: [convoy('fortress', load), qg('red', 120, 50)] })).ok;
     expect(ok(['deff-dread', 'deff-dread', 'boyz', 'boyz'])).toBe(true);
@@ -1555,7 +1555,7 @@ describe('NE-U90…U106 Volants', () => {
     expect(refusal(s, { type: 'fly', det: 'vk', dx: 25, dy: 0, alt: 0 })).toBeNull();
   });
 
-  it('NE-U97 T1/T2: from a flyer at Low altitude jump packs may get out, Boyz may not; nobody gets in', () => {
+  it('NE-U97 T1 / NE-U97 T2: from a flyer at Low altitude jump packs may get out, Boyz may not; nobody gets in', () => {
     let s = giveOrders(
       pos([
         qg('blue', 40, 62),
@@ -1693,7 +1693,7 @@ describe('NE-U43…U47 Intercepteur', () => {
     return play(s, { type: 'done' }).state;
   };
 
-  it('NE-U43 T1/T2: on Charge an interceptor flies exactly half its move (30 cm) to High altitude and holds a zone; on Avance it cannot', () => {
+  it('NE-U43 T1 / NE-U43 T2: on Charge an interceptor flies exactly half its move (30 cm) to High altitude and holds a zone; on Avance it cannot', () => {
     let s = play(setup(), { type: 'activate', det: 'ic' }).state;
     expect(refusal(s, { type: 'zone', det: 'ic', dx: 40, dy: 0 })).toBe('ERR_TOO_FAR');
     s = play(s, { type: 'zone', det: 'ic', dx: 30, dy: 0 }).state;

@@ -35,6 +35,7 @@ import {
   onYVa,
   openBook,
   powerTarget,
+  powerWeapon,
   resolveAssault,
   resolveFire,
   usePower,
@@ -85,6 +86,7 @@ import {
   type Leg,
   ORDERS,
   type PendingMove,
+  type WeaponProfile,
 } from './types';
 
 // --- set-up -------------------------------------------------------------------------------------------------
@@ -159,6 +161,7 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
         carriedBy: b.carriedBy ?? null,
         embarkPaid: false,
         disembarkPaid: false,
+        drove: false,
         champs: p.abilities.champs ?? 0,
         drUsed: 0,
         crushes: 0,
@@ -316,7 +319,10 @@ function endInfiltration(ctx: Ctx): void {
   if (sideCanInfiltrate(s, o)) s.toAct = o;
   else if (!sideCanInfiltrate(s, s.toAct)) {
     for (const x of s.dets) x.activated = false;
-    for (const b of s.bases) b.moved = 0;
+    for (const b of s.bases) {
+      b.moved = 0;
+      b.drove = false;
+    }
     go(ctx, 'INFILTRATION_FINIE');
     startOrders(ctx);
   }
@@ -514,6 +520,7 @@ function finale(ctx: Ctx): void {
     b.charged = false;
     b.embarkPaid = false;
     b.disembarkPaid = false;
+    b.drove = false;
   }
   emit(ctx, 'C1', 'turn', `Turn ${s.turn} begins.`, `Le tour ${s.turn} commence.`);
   startOrders(ctx);
@@ -678,8 +685,10 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
     }
     case 'onYVa':
       return checkOnYVa(s, a.base, a.dets);
+    case 'abandon':
+      return checkAbandon(s, a.base, a.transport);
     case 'intercept':
-      return checkIntercept(s, a.det, a.at);
+      return checkIntercept(s, a.det, a.at, a.powers);
     case 'dr':
       return checkDr(s, side, a.base, a.n, a.at);
     case 'fly':
@@ -774,7 +783,8 @@ function checkSpot(
 /**
  * The path of a straight move: it may not cross enemy bases of its class or higher, nor enter the ZOC of an
  * enemy base of its class or higher except one it started in or its charge target's (C3). Réacteurs
- * Dorsaux ignore both while moving (NE-U63) but may not end in an enemy ZOC unless charging.
+ * Dorsaux ignore both while moving (NE-U63) but may not end in an enemy ZOC unless charging; the ZOCs of enemy
+ * Antigrav / Réacteurs Dorsaux bases still stop them (NE-U63).
  */
 function checkPath(
   s: EpicState,
@@ -806,8 +816,9 @@ function checkPath(
     if (skim && !skims(o)) continue; // NE-U01: only Antigrav / Réacteurs Dorsaux ZOCs hold an Antigrav base
     const zr = zocRadius(o) + p.radius - 1e-6;
     if (startGap < zr) continue; // a ZOC it started in
-    // Geometry first, then whether the base has a ZOC at all (the dearer test).
-    if (jump) {
+    // Geometry first, then whether the base has a ZOC at all (the dearer test). NE-U63: jump packs ignore
+    // enemy ZOCs while moving, except those of Antigrav / Réacteurs Dorsaux bases, which hold them normally.
+    if (jump && !skims(o)) {
       if (Math.hypot(o.x - to.x, o.y - to.y) < zr && hasZoc(s, o))
         return bad(
           'ERR_ZOC',
@@ -1178,6 +1189,36 @@ function checkDisembark(s: EpicState, id: string, to: Vec2): GameError | null {
     );
   const probe = { ...b, carriedBy: null };
   return checkSpot(s, probe, to, new Set([t.id]), null) ?? checkPath(s, probe, t, to, null);
+}
+
+/**
+ * NE-U57: a Personnage of the active detachment, on the table, abandons a transport of its own detachment that
+ * carries nobody (ASSUMPTION: any such transport is "its assigned transport"; one aboard gets out first).
+ */
+function checkAbandon(s: EpicState, id: string, transport: string): GameError | null {
+  const b = activeBase(s, id);
+  if (typeof b === 'string')
+    return bad('ERR_BASE', b, `Le socle « ${id} » n'est pas dans le détachement actif.`);
+  if (!prof(b).abilities.personnage || !onTable(b))
+    return bad(
+      'ERR_ABANDON',
+      `${b.id} is not a Personnage on the table (NE-U57).`,
+      `${b.id} n'est pas un Personnage sur la table (NE-U57).`,
+    );
+  const t = baseById(s, transport);
+  if (!t?.alive || t.det !== b.det || !prof(t).abilities.transport)
+    return bad(
+      'ERR_ABANDON',
+      `"${transport}" is not a transport of ${b.id}'s detachment (NE-U57).`,
+      `« ${transport} » n'est pas un transport du détachement de ${b.id} (NE-U57).`,
+    );
+  if (s.bases.some((o) => o.alive && o.carriedBy === t.id))
+    return bad(
+      'ERR_ABANDON',
+      `${t.id} still carries bases: they get out first (NE-U57).`,
+      `${t.id} transporte encore des socles : ils descendent d'abord (NE-U57).`,
+    );
+  return null;
 }
 
 function checkPower(s: EpicState, b: EpicBase): GameError | null {
@@ -1695,7 +1736,12 @@ function endIntercept(ctx: Ctx, det: string, target: string): void {
   endOfMovement(ctx);
 }
 
-function checkIntercept(s: EpicState, det: string, at: number): GameError | null {
+function checkIntercept(
+  s: EpicState,
+  det: string,
+  at: number,
+  powers?: { base: string; power: string }[],
+): GameError | null {
   const p = s.pending!;
   const d = detById(s, det);
   if (!d || !p.threats.includes(det))
@@ -1716,7 +1762,16 @@ function checkIntercept(s: EpicState, det: string, at: number): GameError | null
       `The pause point must lie between ${p.progress.toFixed(2)} and 1.`,
       `Le point d'arrêt doit être entre ${p.progress.toFixed(2)} et 1.`,
     );
-  return interceptReach(s, det, p.legs, at)
+  if (powers !== undefined) {
+    if (!Array.isArray(powers))
+      return bad('ERR_ACTION', 'Malformed list of powers.', 'Liste de pouvoirs mal formée.');
+    const seen = new Set<string>();
+    for (const u of powers) {
+      const e = checkInterceptPower(s, det, u, seen, at);
+      if (e) return e;
+    }
+  }
+  return interceptReach(s, det, p.legs, at, interceptPowers(powers))
     ? null
     : bad(
         'ERR_OUT_OF_REACH',
@@ -1725,15 +1780,84 @@ function checkIntercept(s: EpicState, det: string, at: number): GameError | null
       );
 }
 
+/**
+ * NE-U60 / NE-U61: a psyker of the intercepting detachment may fire one physical power of its profile as
+ * interception fire (it counts as a shot, and as its one power of the turn, NE-U59); an ethereal power may not
+ * (it is not a shot). The power must reach a moving base at the pause point.
+ */
+function checkInterceptPower(
+  s: EpicState,
+  det: string,
+  u: { base: string; power: string },
+  seen: Set<string>,
+  at: number,
+): GameError | null {
+  const b = u && typeof u === 'object' ? baseById(s, u.base) : undefined;
+  if (!b?.alive || b.det !== det || !onTable(b) || isBlocked(s, b) || seen.has(b.id))
+    return bad(
+      'ERR_BASE',
+      `"${u?.base}" is not a free base of the intercepting detachment.`,
+      `« ${u?.base} » n'est pas un socle libre du détachement qui intercepte.`,
+    );
+  seen.add(b.id);
+  const power = POWERS[u.power];
+  if (!power || !(prof(b).abilities.psyker ?? []).includes(u.power))
+    return bad(
+      'ERR_POWER',
+      `${b.id} has no power "${u.power}" on its profile (NE-U59).`,
+      `${b.id} n'a pas de pouvoir « ${u.power} » sur son profil (NE-U59).`,
+    );
+  if (power.kind !== 'physique')
+    return bad(
+      'ERR_POWER_ETHEREAL',
+      `${power.name.en} is an ethereal power: it is not a shot and cannot intercept (NE-U61).`,
+      `${power.name.fr} est un pouvoir éthéré : ce n'est pas un tir, il ne peut intercepter (NE-U61).`,
+    );
+  if (s.powersUsed.includes(b.id))
+    return bad(
+      'ERR_POWER_USED',
+      'A psyker uses one power a turn (NE-U59).',
+      'Un psyker utilise un pouvoir par tour (NE-U59).',
+    );
+  const p = s.pending!;
+  const w = powerWeapon(power);
+  for (const l of p.legs) {
+    const m = baseById(s, l.base)!;
+    if (!m.alive) continue;
+    const pt = { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at };
+    if (weaponsInReach(s, b, m, pt, false, altAt(p, at, m), false, [w]).includes(w)) return null;
+  }
+  return bad(
+    'ERR_OUT_OF_REACH',
+    `${power.name.en} of ${b.id} reaches no moving base at that point (NE-U60).`,
+    `${power.name.fr} de ${b.id} n'atteint aucun socle en mouvement à ce point (NE-U60).`,
+  );
+}
+
+/** NE-U60: the physical powers named for an interception, as weapons by base id. */
+function interceptPowers(powers?: { base: string; power: string }[]): Map<string, WeaponProfile> {
+  const out = new Map<string, WeaponProfile>();
+  for (const u of powers ?? []) out.set(u.base, powerWeapon(POWERS[u.power]!));
+  return out;
+}
+
 /** Whether some firing base of `det` reaches some moving base at fraction `at` of its leg. */
-function interceptReach(s: EpicState, det: string, legs: Leg[], at: number): boolean {
+function interceptReach(
+  s: EpicState,
+  det: string,
+  legs: Leg[],
+  at: number,
+  powers: Map<string, WeaponProfile> = new Map(),
+): boolean {
   for (const f of s.bases) {
     if (f.det !== det || !onTable(f) || isBlocked(s, f)) continue;
+    const extra = powers.get(f.id);
     for (const l of legs) {
       const m = baseById(s, l.base)!;
       if (!m.alive) continue;
       const pt = { x: l.from.x + (l.to.x - l.from.x) * at, y: l.from.y + (l.to.y - l.from.y) * at };
-      if (weaponsInReach(s, f, m, pt, false, altAt(s.pending, at, m)).length > 0) return true;
+      if (weaponsInReach(s, f, m, pt, false, altAt(s.pending, at, m), false, extra ? [extra] : []).length > 0)
+        return true;
     }
   }
   return false;
@@ -2526,6 +2650,20 @@ export function exec(ctx: Ctx, a: EpicAction): void {
         `${b.id} débarque de ${t.id} (5 + ${gap.toFixed(1)} cm).`,
         { units: [b.id, t.id], side },
       );
+      // NE-U84 (ASSUMPTION, read with NE-U82 T2): once the transport has driven this turn, an unload ends its
+      // move (the troops keep theirs); before it drove, the unload only costs it 5 cm. Not class 5+ (their own
+      // activations).
+      if (t.drove && prof(t).cls < 5 && remaining(s, t) > 0) {
+        t.moved = Math.max(t.moved, allowance(s, t));
+        emit(
+          ctx,
+          'NE-U84',
+          'unloadEndsMove',
+          `${t.id} unloads after driving: its move ends here.`,
+          `${t.id} débarque des troupes après avoir roulé : son mouvement s'arrête là.`,
+          { units: [t.id], side },
+        );
+      }
       b.moved += gap;
       // It stays aboard until the move ends: an interception pauses it on the way out (C5).
       declareMove(ctx, 'disembark', [{ base: b.id, from: { x: t.x, y: t.y }, to: { ...a.to } }], null, true);
@@ -2535,6 +2673,22 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       const b = baseById(s, a.base)!;
       s.powersUsed.push(b.id);
       waaagh(ctx, b);
+      checkWipeout(ctx);
+      break;
+    }
+    case 'abandon': {
+      // NE-U57: the transport is destroyed and counts as a casualty (its PdV are lost: Broken, Destruction
+      // Points). ASSUMPTION: no morale test (no enemy caused it).
+      const t = baseById(s, a.transport)!;
+      emit(
+        ctx,
+        'NE-U57',
+        'abandon',
+        `${a.base} abandons ${t.id}: the transport is destroyed.`,
+        `${a.base} abandonne ${t.id} : le transport est détruit.`,
+        { units: [a.base, t.id], side },
+      );
+      kill(ctx, t, 'NE-U57');
       checkWipeout(ctx);
       break;
     }
@@ -2550,7 +2704,7 @@ export function exec(ctx: Ctx, a: EpicAction): void {
       else endActivation(ctx);
       break;
     case 'intercept':
-      intercept(ctx, a.det, a.at);
+      intercept(ctx, a.det, a.at, a.powers ?? []);
       break;
     case 'dr':
       drIntercept(ctx, a.base, a.n, a.at);
@@ -2724,6 +2878,7 @@ function declareMove(
     for (const l of legs) {
       const b = baseById(s, l.base)!;
       b.moved += legCost(s, b, l.from, l.to);
+      if (prof(b).abilities.transport && (l.from.x !== l.to.x || l.from.y !== l.to.y)) b.drove = true; // NE-U84
     }
   const mover = baseById(s, legs[0]!.base)!;
   if (s.phase.startsWith('infiltration')) {
@@ -2787,6 +2942,9 @@ function threatens(s: EpicState, d: EpicDetachment, legs: Leg[], alts?: [number,
     if (f.det !== d.id || !onTable(f)) continue;
     let range = 0;
     for (const w of prof(f).weapons) range = Math.max(range, weaponRange(w));
+    // NE-U60: an unused physical power may be fired as interception fire.
+    const powers = physicalPowersOf(s, f);
+    for (const w of powers) range = Math.max(range, w.range);
     if (range === 0) continue;
     for (const l of legs) {
       const c = closestPointOnSegment(f, l.from, l.to);
@@ -2798,7 +2956,7 @@ function threatens(s: EpicState, d: EpicDetachment, legs: Leg[], alts?: [number,
         const alt = alts ? (t < 0.5 ? alts[0] : alts[1]) : m.alt;
         if (
           Math.hypot(pt.x - f.x, pt.y - f.y) <= range &&
-          weaponsInReach(s, f, m, pt, false, alt, true).length > 0
+          weaponsInReach(s, f, m, pt, false, alt, true, powers).length > 0
         )
           return true;
       }
@@ -2809,8 +2967,15 @@ function threatens(s: EpicState, d: EpicDetachment, legs: Leg[], alts?: [number,
 
 const weaponRange = (id: string): number => WEAPONS[id]?.range ?? 0;
 
+/** NE-U60: the physical powers a psyker has not spent this turn, as weapons (for interception fire). */
+export function physicalPowersOf(s: EpicState, b: EpicBase): WeaponProfile[] {
+  const ids = prof(b).abilities.psyker;
+  if (!ids || s.powersUsed.includes(b.id)) return [];
+  return ids.filter((id) => POWERS[id]?.kind === 'physique').map((id) => powerWeapon(POWERS[id]!));
+}
+
 /** C5: the detachment fires at the moving bases where they stand at `at`; its counter is spent. */
-function intercept(ctx: Ctx, det: string, at: number): void {
+function intercept(ctx: Ctx, det: string, at: number, powers: { base: string; power: string }[]): void {
   const s = ctx.s;
   const p = s.pending!;
   const d = detById(s, det)!;
@@ -2833,6 +2998,20 @@ function intercept(ctx: Ctx, det: string, at: number): void {
     `${d.name.fr} révèle son Tir Appuyé et tire sur le mouvement${counterCharge ? ' (tir de contre-charge)' : ''}.`,
     { side: d.side },
   );
+  // NE-U60: each named psyker also fires its physical power, as a shot; it is its one power of the turn (NE-U59).
+  for (const u of powers) {
+    const b = baseById(s, u.base)!;
+    const power = POWERS[u.power]!;
+    s.powersUsed.push(b.id);
+    emit(
+      ctx,
+      'NE-U60',
+      'power',
+      `${b.id} fires ${power.name.en} (physical power) as interception fire.`,
+      `${b.id} lance ${power.name.fr} (pouvoir physique) en tir d'interception.`,
+      { units: [b.id], side: b.side },
+    );
+  }
   const fs = s.bases.filter((f) => f.det === det && (onTable(f) || inOpenTop(s, f)) && !isBlocked(s, f));
   resolveFire(
     ctx,
@@ -2845,6 +3024,7 @@ function intercept(ctx: Ctx, det: string, at: number): void {
       elite: 0,
       at: where,
       rule: 'C5',
+      powers: interceptPowers(powers),
       ...(p.alts ? { atAlt: altAt(p, at, null), landing: p.alts[0] > 0 && p.alts[1] === 0 } : {}),
     },
     () => true,
@@ -2971,7 +3151,12 @@ function finishMove(ctx: Ctx, immediate = false): void {
   for (const l of p.legs) {
     const b = baseById(s, l.base)!;
     if (!b.alive) continue;
-    if (p.kind === 'disembark') b.carriedBy = null;
+    if (p.kind === 'disembark') {
+      // C9 (ASSUMPTION): its transport was destroyed while it was getting out (interception fire): its emergency
+      // exit placed it, and there it stays; the rest of its disembark move is lost.
+      if (b.carriedBy === null) continue;
+      b.carriedBy = null;
+    }
     if (p.kind === 'move' && contacts(s, b).length > 0) disengage(ctx, b);
     if (!b.alive) continue;
     const dx = l.to.x - l.from.x;

@@ -152,6 +152,17 @@ function pointIn(x: number, y: number, t: Terrain): boolean {
 export const terrainUnder = (s: EpicState, x: number, y: number): Terrain[] =>
   s.table.terrain.filter((t) => pointIn(x, y, t));
 
+/**
+ * NE-W01: whether the point is over terrain that "needs" the base's Antigrav or Réacteurs Dorsaux: a piece a
+ * plain ground base of its class could not cross, or only at a cost (ASSUMPTION: the terrain whose penalty the
+ * ability lifts). False for a base with neither ability.
+ */
+export function overTerrainNeedingSkim(s: EpicState, b: EpicBase, x: number, y: number): boolean {
+  if (!skims(b)) return false;
+  const plain = groundCost(prof(b).cls);
+  return terrainUnder(s, x, y).some((t) => plain(t) > 1);
+}
+
 /** C4 cover malus for a target base: light cover −1 (forest, ruins/cover), heavy −2 (building). */
 export function coverMalus(s: EpicState, b: EpicBase): number {
   let m = 0;

@@ -140,6 +140,8 @@ export interface Abilities {
   infiltration?: boolean;
   /** NE-U70 Rouleau: on Charge, may crush bases of a lower class during its move. */
   rouleau?: boolean;
+  /** NE-U106: a Praetorian (a class 5+ that is no Titan): its fixed-arc weapons never target aircraft. */
+  praetorien?: boolean;
 }
 
 /** NE-U95: altitudes: 0 on the ground (landed), 1 Low (LOS height 20 cm), 2 High (40 cm). */
@@ -189,6 +191,8 @@ export interface EpicBase {
   /** NE-U82: a transport pays 5 cm once if any base embarked this turn, once more if any disembarked. */
   embarkPaid: boolean;
   disembarkPaid: boolean;
+  /** NE-U84: a transport that has driven (a move of its own) this turn: an unload now ends its move. */
+  drove: boolean;
   /** NE-U34: active power fields (never repaired). */
   champs: number;
   /** NE-U95: altitude, 0 ground, 1 Low, 2 High (always 0 for non-flyers). */
@@ -366,9 +370,17 @@ export type EpicAction =
   | { type: 'embark'; base: string; transport: string }
   | { type: 'disembark'; base: string; to: Vec2 }
   | { type: 'waaagh'; base: string }
+  /** NE-U57: a Personnage abandons an empty transport of its detachment: the transport is destroyed. */
+  | { type: 'abandon'; base: string; transport: string }
   | { type: 'onYVa'; base: string; dets: { det: string; dx: number; dy: number }[] }
   | { type: 'done' }
-  | { type: 'intercept'; det: string; at: number }
+  | {
+      type: 'intercept';
+      det: string;
+      at: number;
+      /** NE-U60: psykers of the detachment that also fire a physical power of theirs as interception fire. */
+      powers?: { base: string; power: string }[];
+    }
   | { type: 'noIntercept' }
   | { type: 'dr'; base: string; n: number; at: number }
   | {
