@@ -449,6 +449,7 @@ const ACTION_WORDS: Record<string, Message> = {
   offTable: m('Artillerie hors champ', 'Off-table artillery'),
   power: m('Pouvoir psychique', 'Psychic power'),
   demolish: m('Démolir', 'Demolish'),
+  abandon: m('Abandonner le transport', 'Abandon the transport'),
 };
 
 export const epicWords: RulesetWords = { phases: PHASE_WORDS, actions: ACTION_WORDS };

@@ -201,13 +201,6 @@ function emergencyExit(ctx: Ctx, t: EpicBase): void {
     if (spot) {
       b.x = spot.x;
       b.y = spot.y;
-      // A base caught mid-disembark (its move paused by the interception that wrecked the transport) ends
-      // where it got out, not where it was heading: that spot may be the one just given to another survivor.
-      for (const l of ctx.s.pending?.legs ?? [])
-        if (l.base === b.id) {
-          l.from = { x: spot.x, y: spot.y };
-          l.to = { x: spot.x, y: spot.y };
-        }
       emit(
         ctx,
         need === 3 ? 'C9 NE-U78' : 'C9',
