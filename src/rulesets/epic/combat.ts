@@ -10,7 +10,16 @@ import { rollD6Pool, rollDice, rollSave, rollScatterDice } from '../../engine/di
 import { arcOf, inFrontHalf } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
 import type { StepContext } from '../../engine/ruleset-kit';
-import { BZZZT_ROWS, ONYVA_ROWS, PROFILES, tableRow, WAAAGH_ROWS, WEAPONS } from './data';
+import {
+  BZZZT_ROWS,
+  LOCATION_CHARTS,
+  LOCATION_NAMES,
+  ONYVA_ROWS,
+  PROFILES,
+  tableRow,
+  WAAAGH_ROWS,
+  WEAPONS,
+} from './data';
 import {
   auraFrom,
   baseDisc,
@@ -23,6 +32,7 @@ import {
   hasZoc,
   inOpenTop,
   inZocOf,
+  locDamage,
   onTable,
   other,
   overTerrainNeedingSkim,
@@ -33,6 +43,7 @@ import type {
   EpicDetachment,
   EpicSide,
   EpicState,
+  LocationKind,
   OffTableFormation,
   PowerProfile,
   WeaponProfile,
@@ -413,6 +424,7 @@ export function saveOrLose(
   rule: string,
   pre: DiceRoll[] = [],
   dmg = 1,
+  from: { x: number; y: number } | null = null,
 ): boolean {
   if (!b.alive) return false;
   const save = prof(b).save;
@@ -455,7 +467,117 @@ export function saveOrLose(
     { dice, units: [b.id] },
   );
   losePdv(ctx, b, dmg, assault, rule);
+  // C10: a base with a location sheet also rolls where the hit lands (Dégâts (X) adds X, NE-W03).
+  locationHit(ctx, b, from, dmg - 1);
   return true;
+}
+
+/**
+ * C10: a failed save on a base with a location sheet (class 5+): a D6 on the front chart, or the rear one when
+ * the firer `from` stands in its rear 90° arc (ASSUMPTION: front when no firer is known); Dégâts (X) adds X
+ * to that die, at most 6 (NE-W03). NE-U61: an ethereal power (`head`) strikes the head with no die. Then the
+ * next progressive result there: intact → damaged → destroyed (locationDamage).
+ */
+export function locationHit(
+  ctx: Ctx,
+  b: EpicBase,
+  from: { x: number; y: number } | null,
+  degats: number,
+  head = false,
+): void {
+  if (!b.alive || b.locs === null) return;
+  let kind: LocationKind = 'tete';
+  if (head)
+    emit(
+      ctx,
+      'NE-U61',
+      'head',
+      `${nameEn(b)} is struck on its head / bridge (no location roll).`,
+      `${nameFr(b)} est frappé à la tête / passerelle (sans jet de localisation).`,
+      { units: [b.id] },
+    );
+  else {
+    const chart = from && arcOf(b.facing, b, from) === 'rear' ? 'rear' : 'front';
+    const die = ctx.rng.die(6);
+    const total = Math.min(6, die + Math.max(0, degats));
+    kind = LOCATION_CHARTS[chart][total - 1]!;
+    const where = LOCATION_NAMES[kind];
+    const roll: DiceRoll = { label: 'location', sides: 6, dice: [die] };
+    if (degats > 0) roll.modifiers = [{ label: { en: `Dégâts (${degats})`, fr: `Dégâts (${degats})` }, value: degats }];
+    emit(
+      ctx,
+      degats > 0 ? 'NE-W03' : 'C10',
+      'location',
+      `Location roll on ${nameEn(b)}'s ${chart} chart: ${die}${degats > 0 ? ` + ${degats} (Dégâts) = ${total}` : ''}: ${where.en}.`,
+      `Jet de localisation sur ${nameFr(b)} (tableau ${chart === 'rear' ? 'arrière' : 'avant'}) : ${die}${degats > 0 ? ` + ${degats} (Dégâts) = ${total}` : ''} : ${where.fr}.`,
+      { dice: [roll], units: [b.id] },
+    );
+  }
+  locationDamage(ctx, b, kind);
+}
+
+/** C10: the weapon a weapon hit strikes: the first of the profile still working, else the first damaged one (ASSUMPTION: the attacker's pick). */
+function weaponKey(b: EpicBase): string | null {
+  const keys = prof(b).weapons.map((id) => `arme:${id}`);
+  return keys.find((k) => locDamage(b, k) === 0) ?? keys.find((k) => locDamage(b, k) === 1) ?? null;
+}
+
+/**
+ * C10: applies the next progressive result at location `kind` of `b`: intact → damaged → destroyed. Effects
+ * (ASSUMPTIONS, docs/rulesets/epic.md): legs damaged halve the move, destroyed stop it; a damaged weapon
+ * cannot fire until repaired, a destroyed one is lost; head damaged: −1 to hit on its shots; body / reactor
+ * damaged: no further effect; a destroyed head or body destroys the base. A hit on a destroyed location (or on
+ * a weapon when every weapon is destroyed) has no further effect.
+ */
+export function locationDamage(ctx: Ctx, b: EpicBase, kind: LocationKind): void {
+  if (!b.alive || b.locs === null) return;
+  const key = kind === 'arme' ? weaponKey(b) : kind;
+  const was = key === null ? 2 : locDamage(b, key);
+  const wName = key?.startsWith('arme:') ? WEAPONS[key.slice(5)]!.name : LOCATION_NAMES[kind];
+  if (key === null || was >= 2) {
+    emit(
+      ctx,
+      'C10',
+      'locationNone',
+      `${nameEn(b)}: the ${wName.en} ${key === null ? 'are all' : 'is already'} destroyed; no further damage.`,
+      `${nameFr(b)} : ${key === null ? 'toutes les armes sont déjà détruites' : `${wName.fr} déjà détruit(e)`} ; pas d'autre dégât.`,
+      { units: [b.id] },
+    );
+    return;
+  }
+  b.locs[key] = was + 1;
+  const destroyed = was + 1 === 2;
+  emit(
+    ctx,
+    'C10',
+    destroyed ? 'locationDestroyed' : 'locationDamaged',
+    `${nameEn(b)}: ${wName.en} ${destroyed ? 'destroyed' : 'damaged'}.`,
+    `${nameFr(b)} : ${wName.fr} ${destroyed ? 'détruit(e)' : 'endommagé(e)'}.`,
+    { units: [b.id] },
+  );
+  if (destroyed && (kind === 'tete' || kind === 'corps')) kill(ctx, b, 'C10');
+}
+
+/** C10 Phase Finale: each damaged location of a location sheet is repaired on a D6 of 4+. */
+export function repairLocations(ctx: Ctx): void {
+  for (const b of ctx.s.bases) {
+    if (!b.alive || b.locs === null) continue;
+    for (const key of Object.keys(b.locs).sort()) {
+      if (b.locs[key] !== 1) continue;
+      const die = ctx.rng.die(6);
+      const ok = die >= 4;
+      if (ok) delete b.locs[key];
+      const where = key.startsWith('arme:') ? WEAPONS[key.slice(5)]!.name : LOCATION_NAMES[key as LocationKind];
+      emit(
+        ctx,
+        'C10',
+        ok ? 'repaired' : 'notRepaired',
+        `${nameEn(b)} ${ok ? 'repairs' : 'fails to repair'} its ${where.en} (${die}, 4+).`,
+        `${nameFr(b)} ${ok ? 'répare' : 'ne répare pas'} : ${where.fr} (${die}, 4+).`,
+        { dice: [{ label: 'repair', sides: 6, dice: [die], target: 4 }], units: [b.id], side: b.side },
+      );
+    }
+  }
 }
 
 /** NE-U42: the tags an attack or power may carry that Immunisé bases ignore. */
@@ -498,6 +620,7 @@ export function etherealHit(ctx: Ctx, b: EpicBase, rule: string): boolean {
     b.pdv--;
     detOf(ctx.s, b).lostPdv++;
   }
+  locationHit(ctx, b, null, 0, true); // NE-U61: a location sheet is struck on the head, no die
   return true;
 }
 
@@ -580,6 +703,7 @@ export function weaponsInReach(
     const w = WEAPONS[id]!;
     if (indirect && !w.abilities?.artillerie) continue;
     if (w.abilities?.bombe) continue; // NE-U105: bombs are dropped during a flight, never fired
+    if (locDamage(a, `arme:${id}`) > 0) continue; // C10: a damaged or destroyed weapon does not fire
     if (d <= w.range) out.push(w);
   }
   if (!indirect) for (const w of extra) if (d <= w.range) out.push(w); // NE-U60: a physical power as a shot
@@ -636,6 +760,8 @@ export function toHitModifiers(
       lines.push({ label: { en: 'interception fire (C5)', fr: "tir d'interception (C5)" }, value: -1 });
   }
   if (dr) return lines; // NE-U36: fixed values (ASSUMPTION: no other modifier)
+  if (locDamage(a, 'tete') > 0)
+    lines.push({ label: { en: 'head damaged (C10)', fr: 'tête endommagée (C10)' }, value: -1 });
   if (o.snap)
     lines.push({ label: { en: 'snap fire, no order (C1)', fr: 'tir réflexe, sans ordre (C1)' }, value: -1 });
   if (o.indirect)
@@ -711,7 +837,8 @@ export function arcPa(a: EpicBase, t: EpicBase): number {
   return -1;
 }
 
-type Hit = { t: EpicBase; pa: number; dmg: number; w: WeaponProfile };
+/** One hit to resolve; `a` is the firer (C10: its arc picks the location chart), null for a self-hit. */
+type Hit = { t: EpicBase; pa: number; dmg: number; w: WeaponProfile; a: EpicBase | null };
 
 /**
  * NE-U36: `n` close defences of `f` fire on the moving base `t` standing at `at`: 7+ to hit (the interception
@@ -943,7 +1070,7 @@ export function resolveFire(
           { dice: [{ label: 'attack dice', sides: 6, dice: [dice] }], units: [a.id] },
         );
         if (dice === 1) {
-          self.push({ t: a, pa: w.pa, dmg, w });
+          self.push({ t: a, pa: w.pa, dmg, w, a: null });
           continue;
         }
       }
@@ -955,7 +1082,7 @@ export function resolveFire(
           if (o.indirect) c = scatter(ctx, c, o.observed ? 1 : 2, o.observed ? 'NE-U53' : 'C8', a.id);
           for (const u of underTemplate(s, c, wa.gabarit)) {
             const n = rollAgainst(ctx, a, u, w, 1, { ...o, rule: 'C8' }, ones, undefined, elite);
-            for (let h = 0; h < n; h++) hits.push({ t: u, pa: w.pa + arcPa(a, u), dmg, w });
+            for (let h = 0; h < n; h++) hits.push({ t: u, pa: w.pa + arcPa(a, u), dmg, w, a });
             if (prof(u).abilities.toitOuvert && !openHit.some((x) => x.t === u)) openHit.push({ t: u, a, w });
           }
         }
@@ -965,7 +1092,7 @@ export function resolveFire(
       const n = isPowerShot(w)
         ? rollAgainst(ctx, a, best, w, dice, { ...o, rule: 'NE-U60' }, ones, at, { left: 0, used: true })
         : rollAgainst(ctx, a, best, w, dice, o, ones && w.id !== 'dr', at, elite);
-      for (let k = 0; k < n; k++) hits.push({ t: best, pa: w.pa + arc, dmg, w });
+      for (let k = 0; k < n; k++) hits.push({ t: best, pa: w.pa + arc, dmg, w, a });
     }
   }
   for (const h of [...hits, ...self]) {
@@ -980,6 +1107,7 @@ export function resolveFire(
       h.w.id === 'dr' ? 'NE-U36' : isPowerShot(h.w) ? 'NE-U60' : o.rule,
       [],
       h.dmg,
+      h.a,
     );
     if (wasAlive && !h.t.alive && prof(h.t).abilities.qg) qgDeaths.push(h.t);
   }
@@ -1001,7 +1129,7 @@ export function resolveFire(
         used: true,
       });
       for (let k = 0; k < n; k++)
-        saveOrLose(ctx, b, w.pa, false, 'NE-U79', [], 1 + (w.abilities?.degats ?? 0));
+        saveOrLose(ctx, b, w.pa, false, 'NE-U79', [], 1 + (w.abilities?.degats ?? 0), a);
     }
   }
   const wrecks = ctx.wrecks;
@@ -1529,7 +1657,7 @@ export function bzzzt(ctx: Ctx, bb: EpicBase, target: string): void {
       units: [bb.id, best.id],
     },
   );
-  for (let k = 0; k < roll.successes; k++) saveOrLose(ctx, best, row.pa, false, row.id);
+  for (let k = 0; k < roll.successes; k++) saveOrLose(ctx, best, row.pa, false, row.id, [], 1, bb);
 }
 
 /** NE-U23…U29: Waaagh!: friendly detachments with a base within 20 cm get the row's morale and FA bonus. */
@@ -1624,7 +1752,7 @@ function templateAt(
   }
   for (const h of hits) {
     if (!h.t.alive || fieldsStop(ctx, h.t, h.pa)) continue;
-    saveOrLose(ctx, h.t, h.pa, false, o.rule, [], 1 + (w.abilities?.degats ?? 0));
+    saveOrLose(ctx, h.t, h.pa, false, o.rule, [], 1 + (w.abilities?.degats ?? 0), arcFrom);
   }
 }
 
@@ -1751,7 +1879,7 @@ export function usePower(ctx: Ctx, b: EpicBase, power: PowerProfile, target: str
     const pa = power.pa + arcPa(b, t);
     for (let k = 0; k < n; k++) {
       if (!t.alive || fieldsStop(ctx, t, pa)) continue;
-      saveOrLose(ctx, t, pa, false, rule);
+      saveOrLose(ctx, t, pa, false, rule, [], 1, b);
     }
     return;
   }
@@ -1766,15 +1894,6 @@ export function usePower(ctx: Ctx, b: EpicBase, power: PowerProfile, target: str
   );
   for (let k = 0; k < roll.successes; k++) {
     if (!t.alive) break;
-    if (prof(t).cls >= 5)
-      emit(
-        ctx,
-        'NE-U61',
-        'head',
-        `${nameEn(t)} is struck on its head / bridge (no location roll).`,
-        `${nameFr(t)} est frappé à la tête / passerelle (sans jet de localisation).`,
-        { units: [t.id] },
-      );
     etherealHit(ctx, t, rule);
   }
 }

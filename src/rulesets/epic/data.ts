@@ -3,7 +3,8 @@
  * not statistics, so the numbers below are ASSUMPTIONS in the spirit of Epic 2nd edition / NetEpic
  * (docs/rulesets/epic.md lists them). Every ability a profile carries is implemented and tested.
  */
-import type { PowerProfile, UnitProfile, WeaponAbilities, WeaponProfile } from './types';
+import type { Message } from '../../engine/result';
+import type { LocationKind, PowerProfile, UnitProfile, WeaponAbilities, WeaponProfile } from './types';
 
 const w = (
   id: string,
@@ -804,3 +805,20 @@ export function tableRow<R extends { min: number }>(rows: readonly R[], energy: 
   for (const r of rows) if (energy >= r.min) found = r;
   return found;
 }
+
+/**
+ * C10: the location sheet every class-5+ profile (titans, Gargants) shares. The seed gives no sheet, so both
+ * D6 charts are ASSUMPTIONS (docs/rulesets/epic.md): front 1–2 legs, 3–4 a weapon, 5 body / reactor, 6 head;
+ * rear (a firer in the target's rear 90° arc) 1–2 legs, 3 a weapon, 4–5 body / reactor, 6 head.
+ */
+export const LOCATION_CHARTS: Record<'front' | 'rear', readonly LocationKind[]> = {
+  front: ['jambes', 'jambes', 'arme', 'arme', 'corps', 'tete'],
+  rear: ['jambes', 'jambes', 'arme', 'corps', 'corps', 'tete'],
+};
+
+export const LOCATION_NAMES: Record<LocationKind, Message> = {
+  jambes: { en: 'legs', fr: 'jambes' },
+  arme: { en: 'weapon', fr: 'arme' },
+  corps: { en: 'body / reactor', fr: 'corps / réacteur' },
+  tete: { en: 'head / bridge', fr: 'tête / passerelle' },
+};

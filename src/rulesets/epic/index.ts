@@ -34,7 +34,11 @@ export function cloneEpic(s: EpicState): EpicState {
     rng: { ...s.rng },
     table: s.table, // never mutated after set-up
     objectives: s.objectives.map((o) => ({ ...o })),
-    bases: s.bases.map((b) => ({ ...b, crushStop: b.crushStop ? { ...b.crushStop } : null })),
+    bases: s.bases.map((b) => ({
+      ...b,
+      crushStop: b.crushStop ? { ...b.crushStop } : null,
+      locs: b.locs ? { ...b.locs } : null,
+    })),
     dets: s.dets.map((d) => ({ ...d, waaagh: d.waaagh ? { ...d.waaagh } : null })),
     sides: { blue: { ...s.sides.blue }, red: { ...s.sides.red } },
     pending: s.pending

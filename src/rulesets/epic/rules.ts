@@ -37,6 +37,7 @@ import {
   powerTarget,
   powerWeapon,
   resolveAssault,
+  repairLocations,
   resolveFire,
   usePower,
   waaagh,
@@ -65,6 +66,7 @@ import {
   isBlocked,
   isFlyer,
   load,
+  locDamage,
   onTable,
   other,
   prof,
@@ -166,6 +168,7 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
         drUsed: 0,
         crushes: 0,
         crushStop: null,
+        locs: p.cls >= 5 ? {} : null, // C10: class 5+ (titans, Gargants) have a location sheet
         alt: p.abilities.volant && !b.carriedBy ? ALTITUDES.indexOf(b.altitude ?? 'haute') : 0,
         landed: 0,
       });
@@ -440,6 +443,7 @@ function nextCombat(ctx: Ctx): void {
 function finale(ctx: Ctx): void {
   const s = ctx.s;
   go(ctx, 'COMBAT_FINI');
+  repairLocations(ctx); // C10: damaged locations of titans / Gargants repair on 4+
   // C14: objectives: bases within 10 cm count 1 (infantry), 3 (vehicles), else their class; a lead of 2 captures.
   for (const o of s.objectives) {
     const count: Record<EpicSide, number> = { blue: 0, red: 0 };
@@ -870,6 +874,12 @@ function checkLeg(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>): Gam
       `${b.id} est bloqué dans un assaut (C3).`,
     );
   const d = detOf(s, b);
+  if (locDamage(b, 'jambes') >= 2)
+    return bad(
+      'ERR_NO_MOVE',
+      `${b.id}'s legs are destroyed: it cannot move (C10).`,
+      `Les jambes de ${b.id} sont détruites : il ne peut plus bouger (C10).`,
+    );
   if (allowance(s, b) === 0)
     return bad(
       'ERR_NO_MOVE',

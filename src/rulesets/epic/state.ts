@@ -89,9 +89,13 @@ export function allowance(s: EpicState, b: EpicBase): number {
   // NE-U90…U94: a flyer's move is never doubled; on Tir Appuyé it moves, then lands.
   if (isFlyer(b)) return b.landed === s.turn ? 0 : move;
   if (d.order === 'tirAppuye') return 0;
-  if (d.order === 'charge' || d.order === 'retraite') return move * 2;
-  return move;
+  const legs = locDamage(b, 'jambes'); // C10: legs damaged halve the move, destroyed stop it
+  const full = d.order === 'charge' || d.order === 'retraite' ? move * 2 : move;
+  return legs === 0 ? full : legs === 1 ? full / 2 : 0;
 }
+
+/** C10: the damage of a location of `b`'s sheet: 0 intact (or no sheet), 1 damaged, 2 destroyed. */
+export const locDamage = (b: EpicBase, key: string): number => b.locs?.[key] ?? 0;
 
 export const remaining = (s: EpicState, b: EpicBase): number => Math.max(0, allowance(s, b) - b.moved);
 

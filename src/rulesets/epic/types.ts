@@ -208,7 +208,16 @@ export interface EpicBase {
    * used before the stop; null when not stopped. NE-U70 clause 4 frees it if a friend destroys that base.
    */
   crushStop: { by: string; moved: number } | null;
+  /**
+   * C10: the location sheet of a class-5+ base (titans, Gargants): each hit location's progressive damage,
+   * 1 = damaged (repaired on 4+ in the Phase Finale), 2 = destroyed; keys are `jambes`, `corps`, `tete` and
+   * `arme:<weapon id>`; an absent key is intact. null for a base without a sheet. Public (both sides see it).
+   */
+  locs: Record<string, number> | null;
 }
+
+/** C10: the locations of a location sheet's D6 chart (a weapon hit picks the weapon). */
+export type LocationKind = 'jambes' | 'arme' | 'corps' | 'tete';
 
 export interface EpicDetachment {
   id: string;
