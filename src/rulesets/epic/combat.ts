@@ -503,7 +503,8 @@ export function locationHit(
     kind = LOCATION_CHARTS[chart][total - 1]!;
     const where = LOCATION_NAMES[kind];
     const roll: DiceRoll = { label: 'location', sides: 6, dice: [die] };
-    if (degats > 0) roll.modifiers = [{ label: { en: `Dégâts (${degats})`, fr: `Dégâts (${degats})` }, value: degats }];
+    if (degats > 0)
+      roll.modifiers = [{ label: { en: `Dégâts (${degats})`, fr: `Dégâts (${degats})` }, value: degats }];
     emit(
       ctx,
       degats > 0 ? 'NE-W03' : 'C10',
@@ -567,7 +568,9 @@ export function repairLocations(ctx: Ctx): void {
       const die = ctx.rng.die(6);
       const ok = die >= 4;
       if (ok) delete b.locs[key];
-      const where = key.startsWith('arme:') ? WEAPONS[key.slice(5)]!.name : LOCATION_NAMES[key as LocationKind];
+      const where = key.startsWith('arme:')
+        ? WEAPONS[key.slice(5)]!.name
+        : LOCATION_NAMES[key as LocationKind];
       emit(
         ctx,
         'C10',
