@@ -119,6 +119,14 @@ const ENTRIES: Explanation[] = [
     "When a transport is destroyed, each base it carries or tows survives on a D6 of 4+ (3+ from a Toit Ouvert: the seed's v2 value, not v3's 2+ modified by PA) and is placed inside the transport's former ZOC; carried bases cannot shoot unless the transport has Toit Ouvert. ASSUMPTION: a survivor that cannot be placed there is destroyed.",
   ),
   rule(
+    'C10',
+    'Fiches de localisation des titans et Gargants',
+    'Location sheets of titans and Gargants',
+    CORE +
+      "Sauvegarde normale d'abord ; chaque échec coûte 1 PdV et un D6 sur le tableau de localisation avant ou arrière, où s'applique le dégât progressif suivant ; les résultats « endommagé » se réparent sur 4+ en Phase Finale.",
+    'A class-5+ base (titan, Gargant) saves normally; each failure costs its PdV and a D6 on the front chart (the rear chart when the firer is in its rear 90° arc), Dégâts (X) adding X (at most 6); the location takes its next result: damaged, then destroyed. Damaged locations repair on 4+ in the Phase Finale. ASSUMPTIONS (invented charts and effects): front 1–2 legs, 3–4 a weapon, 5 body, 6 head; rear 1–2 legs, 3 a weapon, 4–5 body, 6 head; the weapon hit is the first still working; legs damaged halve the move, destroyed stop it; a damaged weapon cannot fire, a destroyed one is lost; head damaged: −1 to hit; a destroyed head or body destroys the base.',
+  ),
+  rule(
     'C12',
     'Régénération, Médecin, Mécanicien',
     'Regeneration, Medic, Mechanic',
@@ -561,7 +569,7 @@ const ENTRIES: Explanation[] = [
     'Dégâts (X)',
     'Damage (X)',
     'Les armes avec cette capacité font perdre X PdV supplémentaires en cas de sauvegarde ratée en plus du PdV de base. … Elles infligent donc 1+X PdV à la place de 1 PdV. … De plus, contre les socles avec une fiche de localisation, vous pouvez ajouter la valeur de Dégâts X au jet de dé de dommages.',
-    'A failed save against this weapon costs 1 + X PdV.',
+    'A failed save against this weapon costs 1 + X PdV; against a base with a location sheet (C10), X is also added to the location die (at most 6).',
   ),
   rule(
     'NE-W05',

@@ -11,6 +11,7 @@ import { type DetSpec, giveOrders, play, position } from '../../../test/helpers/
 import type { GameEvent } from '../../engine/contract';
 import { Rng } from '../../engine/rng';
 import { type Ctx, repairLocations, saveOrLose, toHitModifiers, weaponsInReach } from './combat';
+import { EPIC_RULES, explainEpic } from './explain';
 import { epicRuleset } from './index';
 import { allowance } from './state';
 import type { EpicAction, EpicBase, EpicSide, EpicState, Order } from './types';
@@ -274,5 +275,15 @@ describe('C10 repairs in the Phase Finale', () => {
     const c = epicRuleset.clone(s);
     base(c, 'garg-1').locs!.jambes = 2;
     expect(base(s, 'garg-1').locs).toEqual({ jambes: 1 }); // the clone is deep
+  });
+});
+
+describe('C10 explained', () => {
+  it('C10: the location events are explained by their own rule (core rule, with its ASSUMPTIONS)', () => {
+    const { ev } = failedSave(gargantPos(), 'front-1', 1);
+    const loc = byRule(ev, 'C10', 'location')[0]!;
+    expect(explainEpic(loc)).toBe(EPIC_RULES.C10);
+    expect(EPIC_RULES.C10!.source.startsWith('(règle de base, NetEpic v3) ')).toBe(true);
+    expect(EPIC_RULES.C10!.gloss).toContain('ASSUMPTIONS');
   });
 });
