@@ -6,9 +6,20 @@
  * docs/rulesets/epic.md).
  */
 import { describe, expect, it } from 'vitest';
+import { randomBot } from '../../../ai/bots';
+import { playMatch } from '../../../ai/match';
 import { rngForDice } from '../../../test/helpers/dice';
-import { type DetSpec, giveOrders, play, position } from '../../../test/helpers/epic';
+import {
+  type DetSpec,
+  epicInvariants,
+  giveOrders,
+  play,
+  position,
+  scenarioJson,
+} from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
+import { hashState } from '../../engine/hash';
+import { replay } from '../../engine/record';
 import { Rng } from '../../engine/rng';
 import { type Ctx, repairLocations, saveOrLose, toHitModifiers, weaponsInReach } from './combat';
 import { EPIC_RULES, explainEpic } from './explain';
@@ -285,5 +296,64 @@ describe('C10 explained', () => {
     expect(explainEpic(loc)).toBe(EPIC_RULES.C10);
     expect(EPIC_RULES.C10!.source.startsWith('(règle de base, NetEpic v3) ')).toBe(true);
     expect(EPIC_RULES.C10!.gloss).toContain('ASSUMPTIONS');
+  });
+});
+
+describe('C10 in random games', () => {
+  it('C10: 100 random games of a Gargant under Land Raider fire (front and rear) keep the invariants, replay to the same hash, and do roll locations', {
+    timeout: 120_000,
+  }, () => {
+    const raiders = (id: string, y: number): DetSpec => ({
+      id,
+      side: 'red',
+      bases: [
+        { id: `${id}-1`, profile: 'land-raider', x: 110, y, facing: Math.PI },
+        { id: `${id}-2`, profile: 'land-raider', x: 110, y: y + 5, facing: Math.PI },
+      ],
+    });
+    const data = scenarioJson({
+      dets: [
+        one1('qg', 'blue', 'warboss', 10, 90),
+        one1('garg', 'blue', 'gargant', 70, 50, 0),
+        one1('qgr', 'red', 'captain', 140, 90, Math.PI),
+        raiders('lr1', 30),
+        raiders('lr2', 60),
+        { ...raiders('lr3', 45), bases: raiders('lr3', 45).bases.map((b) => ({ ...b, x: 30, facing: 0 })) },
+      ],
+      turnLimit: 4,
+    });
+    const seen = new Map<string, number>();
+    for (let g = 0; g < 100; g++) {
+      const result = playMatch(
+        epicRuleset,
+        'test',
+        data,
+        `loc${g}`,
+        {
+          blue: randomBot(`b${g}`),
+          red: randomBot(`r${g}`),
+        },
+        {
+          onPly: (state, events) => {
+            const bad = epicInvariants(state as EpicState);
+            if (bad) throw new Error(`game ${g} ply ${state.ply}: ${bad}`);
+            for (const e of events)
+              if (e.rule === 'C10' || e.kind === 'location') seen.set(e.kind, (seen.get(e.kind) ?? 0) + 1);
+            for (const b of (state as EpicState).bases)
+              for (const v of Object.values(b.locs ?? {}))
+                if (v !== 1 && v !== 2) throw new Error(`bad locs ${v}`);
+          },
+        },
+      );
+      expect(result.outcome.status).toBe('finished');
+      const again = replay<EpicState>(epicRuleset, data, result.record);
+      expect(again.ok && again.value.finalHash).toBe(result.finalHash);
+      expect(hashState(JSON.parse(JSON.stringify(result.state)))).toBe(result.finalHash);
+    }
+    expect(seen.get('location') ?? 0).toBeGreaterThan(50);
+    expect(seen.get('locationDamaged') ?? 0).toBeGreaterThan(0);
+    expect(seen.get('locationDestroyed') ?? 0).toBeGreaterThan(0);
+    expect(seen.get('destroyed') ?? 0).toBeGreaterThan(0); // a head or body destroyed (rule C10)
+    expect((seen.get('repaired') ?? 0) + (seen.get('notRepaired') ?? 0)).toBeGreaterThan(0);
   });
 });
