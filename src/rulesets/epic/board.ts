@@ -371,6 +371,17 @@ export function epicCard(s: EpicState, id: string): UnitCard | null {
   if (d?.concealed) states.push(HIDDEN_ORDER.label);
   if (d?.routed) states.push(m('En déroute (C7)', 'Routed (C7)'));
   if (isFlyer(b)) states.push(ALTITUDE_WORDS[ALTITUDES[b.alt] ?? 'sol']);
+  // C10: a titan's or a Gargant's location sheet, damage as it stands (public).
+  for (const [key, level] of Object.entries(b.locs ?? {})) {
+    if (!level) continue;
+    const where = LOCATION_WORDS[key] ?? (key.startsWith('arme:') ? WEAPONS[key.slice(5)]?.name : undefined);
+    const name = where ?? m(key, key);
+    states.push(
+      level >= 2
+        ? m(`${name.fr} : détruit (C10)`, `${name.en}: destroyed (C10)`)
+        : m(`${name.fr} : endommagé (C10)`, `${name.en}: damaged (C10)`),
+    );
+  }
   return {
     title: p.name,
     subtitle: d
@@ -398,6 +409,13 @@ export function epicCard(s: EpicState, id: string): UnitCard | null {
     states,
   };
 }
+
+/** C10: the locations of a titan's or a Gargant's sheet (a weapon's is named by the weapon). */
+const LOCATION_WORDS: Record<string, Message> = {
+  jambes: m('Jambes', 'Legs'),
+  corps: m('Corps / réacteur', 'Body / reactor'),
+  tete: m('Tête / passerelle', 'Head / bridge'),
+};
 
 /** The phases of the turn chart (statecharts/epic.ts), as the phase indicator names them. */
 const PHASE_WORDS: Record<string, Message> = {

@@ -21,6 +21,7 @@ import type { GameEvent } from '../../engine/contract';
 import { hashState } from '../../engine/hash';
 import { replay } from '../../engine/record';
 import { Rng } from '../../engine/rng';
+import { epicCard } from './board';
 import { type Ctx, repairLocations, saveOrLose, toHitModifiers, weaponsInReach } from './combat';
 import { EPIC_RULES, explainEpic } from './explain';
 import { epicRuleset } from './index';
@@ -355,5 +356,22 @@ describe('C10 in random games', () => {
     expect(seen.get('locationDestroyed') ?? 0).toBeGreaterThan(0);
     expect(seen.get('destroyed') ?? 0).toBeGreaterThan(0); // a head or body destroyed (rule C10)
     expect((seen.get('repaired') ?? 0) + (seen.get('notRepaired') ?? 0)).toBeGreaterThan(0);
+  });
+});
+
+describe('C10 location damage on the unit card', () => {
+  it('lists each damaged or destroyed location in words, for both sides', () => {
+    const s = gargantPos();
+    const g = s.bases.find((b) => b.id === 'garg-1')!;
+    g.locs = { jambes: 1, tete: 2, 'arme:gargant-gun': 1 };
+    for (const side of ['blue', 'red'] as const) {
+      const states = epicCard(epicRuleset.observe(s, side), 'garg-1')!.states.map((x) => x.en);
+      expect(states).toEqual(
+        expect.arrayContaining(['Legs: damaged (C10)', 'Head / bridge: destroyed (C10)']),
+      );
+      expect(states.some((x) => /: damaged \(C10\)$/.test(x) && !x.startsWith('Legs'))).toBe(true);
+    }
+    g.locs = {};
+    expect(epicCard(s, 'garg-1')!.states.some((x) => x.en.includes('C10'))).toBe(false);
   });
 });
