@@ -7,6 +7,7 @@
  * mirror left and right. Polygons are simple, of any winding; a point exactly on an edge may count as in or
  * out. Hot-path functions work on plain numbers and share module scratch arrays (not reentrant).
  */
+import { atan2, hypot, sq } from './dmath';
 
 /** A point or a vector in table units. */
 export interface Vec2 {
@@ -77,10 +78,10 @@ export const DEFAULT_BLOCKING_KINDS: readonly TerrainKind[] = ['building', 'fore
 export const COVER_KINDS: readonly TerrainKind[] = ['cover', 'forest', 'building'];
 
 /** Euclidean distance between two points. */
-export const dist = (a: Vec2, b: Vec2): number => Math.hypot(b.x - a.x, b.y - a.y);
+export const dist = (a: Vec2, b: Vec2): number => hypot(b.x - a.x, b.y - a.y);
 
 /** Squared distance between two points (no square root). */
-export const dist2 = (a: Vec2, b: Vec2): number => (b.x - a.x) ** 2 + (b.y - a.y) ** 2;
+export const dist2 = (a: Vec2, b: Vec2): number => sq(b.x - a.x) + sq(b.y - a.y);
 
 /** Gap between two bases' edges: centre distance minus both radii, negative when they overlap. */
 export const edgeDistance = (a: Base, b: Base): number => dist(a, b) - (a.r + b.r); // exactly symmetric
@@ -143,7 +144,7 @@ function segmentPointDist2(px: number, py: number, ax: number, ay: number, bx: n
   const dy = by - ay;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
-  return (ax + t * dx - px) ** 2 + (ay + t * dy - py) ** 2;
+  return sq(ax + t * dx - px) + sq(ay + t * dy - py);
 }
 
 /** True when the disc of base c touches or overlaps the polygon. */
@@ -230,7 +231,7 @@ function multiplierAt(table: Table, x: number, y: number, costOf: (t: Terrain) =
 export function segmentMoveCost(table: Table, from: Vec2, to: Vec2, costOf: (t: Terrain) => number): number {
   const dx = to.x - from.x;
   const dy = to.y - from.y;
-  const len = Math.hypot(dx, dy);
+  const len = hypot(dx, dy);
   if (len === 0) return 0;
   ts.length = 0;
   ts.push(0, 1);
@@ -257,7 +258,7 @@ export function maxReachAlong(
   budget: number,
   costOf: (t: Terrain) => number,
 ): number {
-  const len = Math.hypot(dir.x, dir.y);
+  const len = hypot(dir.x, dir.y);
   if (len === 0 || budget <= 0) return 0;
   const dx = dir.x / len;
   const dy = dir.y / len;
@@ -335,7 +336,7 @@ export function lineOfSight(
     const wy = from.y - base.y;
     const r2 = base.r * base.r;
     const c = wx * wx + wy * wy - r2;
-    if (c <= 0 || (to.x - base.x) ** 2 + (to.y - base.y) ** 2 <= r2) continue;
+    if (c <= 0 || sq(to.x - base.x) + sq(to.y - base.y) <= r2) continue;
     const half = (ex * wx + ey * wy) / len2;
     const disc = half * half - c / len2;
     if (disc <= 0) continue;
@@ -353,7 +354,7 @@ export function lineOfSight(
 
 /** Signed angle from the facing to the direction from→to, in (−π, π]. */
 function relativeAngle(facing: number, from: Vec2, to: Vec2): number {
-  const a = Math.atan2(to.y - from.y, to.x - from.x) - facing;
+  const a = atan2(to.y - from.y, to.x - from.x) - facing;
   return a - 2 * Math.PI * Math.ceil((a - Math.PI) / (2 * Math.PI));
 }
 

@@ -16,6 +16,8 @@
  * centre on its last step (a charge into base contact). Pure and deterministic: ties go to the corner
  * listed first.
  */
+
+import { cos, hypot, sin, sq } from './dmath';
 import { type Base, pointInPolygon, segmentIntersectsSegment, type Vec2 } from './geometry';
 
 /** A disc the point must stay out of: a base grown by the mover's radius, or a zone. */
@@ -59,7 +61,7 @@ const DISC_SIDES = 8;
 const GOAL = '\u0000goal';
 const EPS = 1e-9;
 
-const lengthOf = (a: Vec2, b: Vec2): number => Math.hypot(b.x - a.x, b.y - a.y);
+const lengthOf = (a: Vec2, b: Vec2): number => hypot(b.x - a.x, b.y - a.y);
 
 const orient = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number =>
   (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
@@ -70,7 +72,7 @@ function segDist2(px: number, py: number, a: Vec2, b: Vec2): number {
   const dy = b.y - a.y;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - a.x) * dx + (py - a.y) * dy) / len2));
-  return (a.x + t * dx - px) ** 2 + (a.y + t * dy - py) ** 2;
+  return sq(a.x + t * dx - px) + sq(a.y + t * dy - py);
 }
 
 const inBounds = (w: PathWorld, p: Vec2): boolean =>
@@ -85,7 +87,7 @@ export function pointFree(w: PathWorld, p: Vec2, ignore?: readonly string[]): bo
   for (const wall of w.walls) if (pointInPolygon(p, wall)) return false;
   for (const d of w.discs) {
     if (d.id !== undefined && ignore?.includes(d.id)) continue;
-    if ((p.x - d.x) ** 2 + (p.y - d.y) ** 2 < (d.r - EPS) ** 2) return false;
+    if (sq(p.x - d.x) + sq(p.y - d.y) < sq(d.r - EPS)) return false;
   }
   return true;
 }
@@ -98,7 +100,7 @@ export function segmentClear(w: PathWorld, a: Vec2, b: Vec2, ignore?: readonly s
   if (!inBounds(w, a) || !inBounds(w, b)) return false;
   for (const d of w.discs) {
     if (d.id !== undefined && ignore?.includes(d.id)) continue;
-    if (segDist2(d.x, d.y, a, b) < (d.r - EPS) ** 2) return false;
+    if (segDist2(d.x, d.y, a, b) < sq(d.r - EPS)) return false;
   }
   for (const wall of w.walls) {
     if (pointInPolygon(a, wall) || pointInPolygon(b, wall)) return false;
@@ -132,19 +134,19 @@ function corners(w: PathWorld): Vec2[] {
       const n2 = { x: (ccw * (q.y - v.y)) / l2, y: (-ccw * (q.x - v.x)) / l2 };
       const bx = n1.x + n2.x;
       const by = n1.y + n2.y;
-      const bl = Math.hypot(bx, by) || 1;
+      const bl = hypot(bx, by) || 1;
       const dx = bx / bl;
       const dy = by / bl;
       const k = m / Math.max(0.2, dx * n1.x + dy * n1.y);
       out.push({ x: v.x + dx * k, y: v.y + dy * k });
     }
   }
-  const grow = 1 / Math.cos(Math.PI / DISC_SIDES);
+  const grow = 1 / cos(Math.PI / DISC_SIDES);
   for (const d of w.discs) {
     const R = (d.r + m) * grow;
     for (let j = 0; j < DISC_SIDES; j++) {
       const a = (2 * Math.PI * j) / DISC_SIDES;
-      out.push({ x: d.x + R * Math.cos(a), y: d.y + R * Math.sin(a) });
+      out.push({ x: d.x + R * cos(a), y: d.y + R * sin(a) });
     }
   }
   for (const p of w.waypoints ?? []) out.push({ x: p.x, y: p.y });

@@ -17,6 +17,8 @@
  * order it cannot pay for is not demanded. The demands are cached per position (the search is the costly
  * part of `check` for an attracted combatant).
  */
+
+import { hypot } from '../../engine/dmath';
 import { segmentMoveCost, type Vec2 } from '../../engine/geometry';
 import { type Disc, findPath, type PathWorld, pointFree, segmentClear, walkPath } from '../../engine/path';
 import { CONTACT, ZOC } from './data';
@@ -84,7 +86,7 @@ function insideOf(p: Vec2, poly: Vec2[]): boolean {
 const lengthOf = (points: Vec2[]): number => {
   let t = 0;
   for (let i = 1; i < points.length; i++)
-    t += Math.hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
+    t += hypot(points[i]!.x - points[i - 1]!.x, points[i]!.y - points[i - 1]!.y);
   return t;
 };
 
@@ -95,7 +97,7 @@ function worldFor(s: CompanyState, u: Combatant, zones: boolean): PathWorld {
   for (const o of s.units) {
     if (!o.alive || o.id === u.id) continue;
     const foe = isEnemy(u, o);
-    const d = Math.hypot(o.x - u.x, o.y - u.y);
+    const d = hypot(o.x - u.x, o.y - u.y);
     // a base it starts against may be left, never entered
     const reach = Math.min(r + prof(o).radius + (foe ? ENEMY_CLEARANCE : 0), d - 1e-6);
     discs.push({ x: o.x, y: o.y, r: reach, id: `base:${o.id}` });
@@ -208,7 +210,7 @@ function computeAttractions(s: CompanyState, u: Combatant, attractors: Combatant
         segmentClear(w, approach[z.index - 1]!, z.at);
       if (z && prefixClear(without(open, z.b.id), z)) {
         const b = z.b;
-        const gap = Math.hypot(b.x - z.at.x, b.y - z.at.y) || 1;
+        const gap = hypot(b.x - z.at.x, b.y - z.at.y) || 1;
         const k = (r + prof(b).radius) / gap;
         const end = { x: b.x + (z.at.x - b.x) * k, y: b.y + (z.at.y - b.y) * k };
         const bw = without(open, b.id);

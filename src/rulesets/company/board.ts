@@ -20,6 +20,7 @@ import type {
   UnitView,
 } from '../../engine/board-model';
 import type { BaseAction, GameEvent } from '../../engine/contract';
+import { cos, sin } from '../../engine/dmath';
 import type { Vec2 } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
 import { companyLegal } from './candidates';
@@ -171,7 +172,7 @@ function reachOutline(s: CompanyState, template: CompanyAction, from: Vec2, max:
   const legalAt = (p: Vec2) => check(s, { ...template, to: p } as CompanyAction) === null;
   for (let i = 0; i < REACH_RAYS; i++) {
     const a = (2 * Math.PI * i) / REACH_RAYS;
-    const at = (d: number) => ({ x: from.x + Math.cos(a) * d, y: from.y + Math.sin(a) * d });
+    const at = (d: number) => ({ x: from.x + cos(a) * d, y: from.y + sin(a) * d });
     let lo = 0;
     let hi = max;
     if (legalAt(at(max))) lo = max;

@@ -4,6 +4,7 @@
  * the view draws (move regions), and a heuristic evaluation. Every candidate passes `check`.
  */
 import type { LegalRegion, LegalSet } from '../../engine/contract';
+import { atan2, cos, hypot, sin } from '../../engine/dmath';
 import type { Vec2 } from '../../engine/geometry';
 import { ZOC } from './data';
 import {
@@ -63,7 +64,7 @@ function farthest(
     if (ok(mid)) lo = mid;
     else hi = mid;
   }
-  if (lo * Math.hypot(goal.x - from.x, goal.y - from.y) < 0.3) return null;
+  if (lo * hypot(goal.x - from.x, goal.y - from.y) < 0.3) return null;
   const a = make(at(lo));
   return check(s, a) ? null : a;
 }
@@ -83,15 +84,13 @@ function goals(s: CompanyState, u: Combatant, reach: number): Vec2[] {
     };
   };
   if (foe) {
-    const d = Math.hypot(foe.x - u.x, foe.y - u.y) || 1;
+    const d = hypot(foe.x - u.x, foe.y - u.y) || 1;
     const stop = prof(u).radius + prof(foe).radius + ZOC + 0.2;
     const k = Math.max(0, d - stop) / d;
     out.push({ x: u.x + (foe.x - u.x) * k, y: u.y + (foe.y - u.y) * k });
     out.push(clamp({ x: u.x - ((foe.x - u.x) / d) * reach, y: u.y - ((foe.y - u.y) / d) * reach }));
   }
-  const objs = [...s.objectives].sort(
-    (a, b) => Math.hypot(a.x - u.x, a.y - u.y) - Math.hypot(b.x - u.x, b.y - u.y),
-  );
+  const objs = [...s.objectives].sort((a, b) => hypot(a.x - u.x, a.y - u.y) - hypot(b.x - u.x, b.y - u.y));
   for (const o of objs.slice(0, 2))
     if (objectiveHolder(s, o) !== controllerOf(u)) out.push({ x: o.x, y: o.y });
   let cover: Vec2 | null = null;
@@ -102,7 +101,7 @@ function goals(s: CompanyState, u: Combatant, reach: number): Vec2[] {
       x: t.poly.reduce((a, p) => a + p.x, 0) / t.poly.length,
       y: t.poly.reduce((a, p) => a + p.y, 0) / t.poly.length,
     };
-    const d = Math.hypot(c.x - u.x, c.y - u.y);
+    const d = hypot(c.x - u.x, c.y - u.y);
     if (d < cd && d > 0.5) {
       cd = d;
       cover = c;
@@ -158,10 +157,10 @@ function orderCandidates(s: CompanyState, u: Combatant): CompanyAction[] {
   }
   if (orders.includes('fuite') && contact.length) {
     const c = contact[0]!;
-    const d = Math.hypot(u.x - c.x, u.y - c.y) || 1;
+    const d = hypot(u.x - c.x, u.y - c.y) || 1;
     for (const turn of [0, 0.8, -0.8]) {
-      const ang = Math.atan2(u.y - c.y, u.x - c.x) + turn;
-      const goal = { x: u.x + Math.cos(ang) * dptOf(u), y: u.y + Math.sin(ang) * dptOf(u) };
+      const ang = atan2(u.y - c.y, u.x - c.x) + turn;
+      const goal = { x: u.x + cos(ang) * dptOf(u), y: u.y + sin(ang) * dptOf(u) };
       const a = farthest(s, (to) => ({ type: 'fuite', to }), u, goal);
       if (a) out.push(a);
       if (d < 0) break;
@@ -172,7 +171,7 @@ function orderCandidates(s: CompanyState, u: Combatant): CompanyAction[] {
     const reach = (kind === 'course' ? 2 : 1) * dptOf(u);
     // Marche toward the first two goals only (the enemy, an objective): a Course covers the rest.
     for (const g of goals(s, u, reach).slice(0, kind === 'marche' ? 2 : 5)) {
-      const d = Math.hypot(g.x - u.x, g.y - u.y);
+      const d = hypot(g.x - u.x, g.y - u.y);
       if (d < 0.3) continue;
       const k = Math.min(1, reach / d);
       const goal = { x: u.x + (g.x - u.x) * k, y: u.y + (g.y - u.y) * k };

@@ -7,6 +7,7 @@
 
 import type { DiceRoll, GameEvent } from '../../engine/contract';
 import { rollDice } from '../../engine/dice';
+import { cos, sin } from '../../engine/dmath';
 import { pointInPolygon, segmentMoveCost, type Vec2 } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
 import type { Rng } from '../../engine/rng';
@@ -394,7 +395,7 @@ export function dodgeSpot(s: CompanyState, d: Combatant, from: Combatant): Vec2 
   for (const step of DODGE_STEPS)
     for (let k = 0; k < DODGE_DIRS; k++) {
       const ang = (2 * Math.PI * k) / DODGE_DIRS;
-      const p = { x: d.x + step * Math.cos(ang), y: d.y + step * Math.sin(ang) };
+      const p = { x: d.x + step * cos(ang), y: d.y + step * sin(ang) };
       if (p.x < r || p.y < r || p.x > s.table.width - r || p.y > s.table.height - r) continue;
       if (segmentMoveCost(s.table, d, p, moveCost) > ESQUIVE_MOVE + 1e-9) continue;
       if (s.table.terrain.some((t) => IMPRATICABLE.has(t.kind) && pointInPolygon(p, t.poly))) continue;

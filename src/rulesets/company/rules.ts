@@ -6,6 +6,7 @@
 import { COMPANY_ORDERS, companyPhases } from '../../../statecharts/company';
 import { nextPhase } from '../../../statecharts/phases';
 import type { DecisionPoint } from '../../engine/contract';
+import { hypot } from '../../engine/dmath';
 import type { Vec2 } from '../../engine/geometry';
 import { type GameError, gameError, type Result } from '../../engine/result';
 import { Rng, seedRng } from '../../engine/rng';
@@ -319,7 +320,7 @@ function meetsAttraction(
       at.closest &&
       a.type === 'course' &&
       isPoint(a.to) &&
-      Math.hypot(a.to.x - at.closest.x, a.to.y - at.closest.y) <= 0.1
+      hypot(a.to.x - at.closest.x, a.to.y - at.closest.y) <= 0.1
     )
       return { course: at };
   }
@@ -729,8 +730,8 @@ function moveTo(ctx: Ctx, u: Combatant, to: Vec2, rule: string): void {
     ctx,
     rule,
     'mouvement',
-    `${u.id} moves ${Math.hypot(to.x - from.x, to.y - from.y).toFixed(2)} toises.`,
-    `${u.id} se déplace de ${Math.hypot(to.x - from.x, to.y - from.y).toFixed(2)} toises.`,
+    `${u.id} moves ${hypot(to.x - from.x, to.y - from.y).toFixed(2)} toises.`,
+    `${u.id} se déplace de ${hypot(to.x - from.x, to.y - from.y).toFixed(2)} toises.`,
     { units: [u.id] },
   );
 }
@@ -740,7 +741,7 @@ function moveAlong(ctx: Ctx, u: Combatant, path: Vec2[], rule: string): void {
   const to = path[path.length - 1]!;
   let length = 0;
   for (let i = 1; i < path.length; i++)
-    length += Math.hypot(path[i]!.x - path[i - 1]!.x, path[i]!.y - path[i - 1]!.y);
+    length += hypot(path[i]!.x - path[i - 1]!.x, path[i]!.y - path[i - 1]!.y);
   u.x = to.x;
   u.y = to.y;
   syncPairs(ctx.s);
@@ -867,7 +868,7 @@ function execOrder(ctx: Ctx, a: CompanyAction): void {
           endActivation(ctx);
           return;
         }
-        if (Math.hypot(a.to.x - u.x, a.to.y - u.y) > 1e-9) bonus = 0;
+        if (hypot(a.to.x - u.x, a.to.y - u.y) > 1e-9) bonus = 0;
         moveTo(ctx, u, a.to, 'C5');
       }
       const t = unitById(s, a.target)!;
@@ -1103,9 +1104,7 @@ function checkWipeOut(ctx: Ctx): boolean {
 /** C11 ASSUMPTION: an objective is held by the only side with a combatant within 1 toise of it. */
 export function objectiveHolder(s: CompanyState, o: { x: number; y: number }): CompanySide | null {
   const near = (side: CompanySide) =>
-    s.units.some(
-      (u) => u.alive && u.owner === side && Math.hypot(u.x - o.x, u.y - o.y) - prof(u).radius <= 1,
-    );
+    s.units.some((u) => u.alive && u.owner === side && hypot(u.x - o.x, u.y - o.y) - prof(u).radius <= 1);
   const b = near('blue');
   const r = near('red');
   return b === r ? null : b ? 'blue' : 'red';

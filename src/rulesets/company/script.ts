@@ -5,6 +5,8 @@
  * and the MCTS uses it for rollouts. Every action it returns is one of `companyCandidates` (so it passes
  * `check`).
  */
+
+import { hypot } from '../../engine/dmath';
 import type { Rng } from '../../engine/rng';
 import { companyCandidates } from './candidates';
 import { decider, objectiveHolder } from './rules';
@@ -46,10 +48,9 @@ function closeness(s: CompanyState, a: CompanyAction): number {
   const side = controllerOf(me);
   let best = Infinity;
   for (const o of s.units)
-    if (o.alive && isEnemy(me, o))
-      best = Math.min(best, Math.hypot(o.x - a.to.x, o.y - a.to.y) - prof(o).radius);
+    if (o.alive && isEnemy(me, o)) best = Math.min(best, hypot(o.x - a.to.x, o.y - a.to.y) - prof(o).radius);
   for (const o of s.objectives)
-    if (objectiveHolder(s, o) !== side) best = Math.min(best, 0.8 * Math.hypot(o.x - a.to.x, o.y - a.to.y));
+    if (objectiveHolder(s, o) !== side) best = Math.min(best, 0.8 * hypot(o.x - a.to.x, o.y - a.to.y));
   return best;
 }
 
@@ -68,7 +69,7 @@ export function companyScript(s: CompanyState, rng: Rng, given?: readonly Compan
       let d = 999;
       if (u)
         for (const o of s.units)
-          if (o.alive && controllerOf(o) !== side) d = Math.min(d, Math.hypot(o.x - u.x, o.y - u.y));
+          if (o.alive && controllerOf(o) !== side) d = Math.min(d, hypot(o.x - u.x, o.y - u.y));
       key += Math.min(999, d) + (a.vaeSoli ? 500 : 0);
     }
     if (a.type === 'focalisation' && !a.pouvoir) key += 1500; // a plain Focalisation (reload) only when nothing better

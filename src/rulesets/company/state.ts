@@ -2,6 +2,8 @@
  * Queries on a `company` state, no dice: who controls whom, contact and engagement, zones of control,
  * modified statistics, straight moves and what they cross, line of sight and the shooting target rule.
  */
+
+import { hypot } from '../../engine/dmath';
 import {
   type Blocker,
   lineOfSight,
@@ -23,7 +25,7 @@ export const controllerOf = (u: Combatant): CompanySide => u.controle?.by ?? u.o
 export const isEnemy = (a: Combatant, b: Combatant): boolean => controllerOf(a) !== controllerOf(b);
 
 export const edge = (a: { x: number; y: number }, ra: number, b: Combatant): number =>
-  Math.hypot(a.x - b.x, a.y - b.y) - ra - prof(b).radius;
+  hypot(a.x - b.x, a.y - b.y) - ra - prof(b).radius;
 export const edgeBetween = (a: Combatant, b: Combatant): number => edge(a, prof(a).radius, b);
 export const touching = (a: Combatant, b: Combatant): boolean => edgeBetween(a, b) <= CONTACT;
 
@@ -164,9 +166,9 @@ export function checkPath(
     return bad('ERR_IMPRATICABLE', 'ends on Impraticable terrain');
   if (cost > budget + 1e-6) return bad('ERR_TOO_FAR', `needs ${cost.toFixed(2)} toises, has ${budget}`);
   out.difficult =
-    cost > Math.hypot(to.x - u.x, to.y - u.y) + 1e-9 ||
+    cost > hypot(to.x - u.x, to.y - u.y) + 1e-9 ||
     s.table.terrain.some((t) => DIFFICULT.has(t.kind) && pointInPolygon(to, t.poly));
-  const len = Math.hypot(to.x - u.x, to.y - u.y);
+  const len = hypot(to.x - u.x, to.y - u.y);
   let firstZoc: { t: number; unit: Combatant } | null = null;
   for (const o of s.units) {
     if (!o.alive || o.id === u.id) continue;
@@ -193,7 +195,7 @@ export function checkPath(
     const py = u.y + (to.y - u.y) * firstZoc.t;
     const ex = e.x - px;
     const ey = e.y - py;
-    const cos = ((to.x - u.x) * ex + (to.y - u.y) * ey) / (len * Math.hypot(ex, ey) || 1);
+    const cos = ((to.x - u.x) * ex + (to.y - u.y) * ey) / (len * hypot(ex, ey) || 1);
     if (cos < 0.995)
       return bad('ERR_ZOC', `enters the zone of control of ${e.id} and does not stop or go straight at it`);
   }
@@ -202,7 +204,7 @@ export function checkPath(
 
 /** Where `u` touches `target` moving straight at it, and how far that is. */
 export function contactPoint(u: Combatant, target: Combatant): { to: Vec2; distance: number } {
-  const d = Math.hypot(target.x - u.x, target.y - u.y) || 1e-9;
+  const d = hypot(target.x - u.x, target.y - u.y) || 1e-9;
   const gap = d - prof(u).radius - prof(target).radius;
   const k = Math.max(0, gap) / d;
   return { to: { x: u.x + (target.x - u.x) * k, y: u.y + (target.y - u.y) * k }, distance: gap };

@@ -21,6 +21,7 @@ import type {
   UnitView,
 } from '../../engine/board-model';
 import type { BaseAction, GameEvent } from '../../engine/contract';
+import { cos, hypot, sin } from '../../engine/dmath';
 import { maxReachAlong, type Vec2 } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
 import { Rng, seedRng } from '../../engine/rng';
@@ -186,8 +187,7 @@ function flightAlt(s: EpicState, b: EpicBase): number | null {
     for (let k = 0; k < 8; k++) {
       const a = (k * Math.PI) / 4;
       const len = d.order === null ? move / 2 : move * 0.75;
-      if (!check(s, { type: 'fly', det: b.det, dx: Math.cos(a) * len, dy: Math.sin(a) * len, alt }))
-        return alt;
+      if (!check(s, { type: 'fly', det: b.det, dx: cos(a) * len, dy: sin(a) * len, alt })) return alt;
     }
   return null;
 }
@@ -209,8 +209,8 @@ function flightReach(s: EpicState, b: EpicBase): Overlay | null {
   const outline: Vec2[] = [];
   for (let i = 0; i < REACH_RAYS; i++) {
     const a = (2 * Math.PI * i) / REACH_RAYS;
-    const c = Math.cos(a);
-    const n = Math.sin(a);
+    const c = cos(a);
+    const n = sin(a);
     let lo = move / 2;
     let hi = exact ? move / 2 : move;
     if (!legalAt(c * lo, n * lo)) lo = 0;
@@ -246,8 +246,8 @@ function reachOutline(s: EpicState, b: EpicBase, from: Vec2, budget: number): Ve
   const out: Vec2[] = [];
   for (let i = 0; i < REACH_RAYS; i++) {
     const a = (2 * Math.PI * i) / REACH_RAYS;
-    const dx = Math.cos(a);
-    const dy = Math.sin(a);
+    const dx = cos(a);
+    const dy = sin(a);
     let d = Math.min(budget, maxReachAlong(s.table, from, { x: dx, y: dy }, budget, cost));
     // Keep the whole base on the table.
     if (dx > 1e-9) d = Math.min(d, (s.table.width - r - from.x) / dx);
@@ -301,7 +301,7 @@ export function epicOverlays(s: EpicState, selectedUnit?: string): Overlay[] {
   if (sel && onTable(sel)) {
     const range = maxRange(sel);
     for (const t of s.bases) {
-      if (t.side === sel.side || !onTable(t) || Math.hypot(t.x - sel.x, t.y - sel.y) > range) continue;
+      if (t.side === sel.side || !onTable(t) || hypot(t.x - sel.x, t.y - sel.y) > range) continue;
       out.push({
         kind: 'line',
         from: { x: sel.x, y: sel.y },
@@ -511,10 +511,10 @@ export function epicDescribe(s: EpicState, action: BaseAction): Message | null {
   if (a.type === 'dr') add(m(`(${a.n} socle(s))`, `(${a.n} base(s))`));
   if (a.type === 'fly') {
     add(ALTITUDE_WORDS[ALTITUDES[a.alt] ?? 'sol'], '— ');
-    add(m(`${round1(Math.hypot(a.dx, a.dy))} cm`, `${round1(Math.hypot(a.dx, a.dy))} cm`), '— ');
+    add(m(`${round1(hypot(a.dx, a.dy))} cm`, `${round1(hypot(a.dx, a.dy))} cm`), '— ');
   }
   if (a.type === 'moveDet' || a.type === 'zone')
-    add(m(`${round1(Math.hypot(a.dx, a.dy))} cm`, `${round1(Math.hypot(a.dx, a.dy))} cm`), '— ');
+    add(m(`${round1(hypot(a.dx, a.dy))} cm`, `${round1(hypot(a.dx, a.dy))} cm`), '— ');
   if (a.type === 'onYVa') add(m(`(${a.dets.length} détachement(s))`, `(${a.dets.length} detachment(s))`));
   return { fr: fr.join(' '), en: en.join(' ') };
 }

@@ -4,6 +4,7 @@
  * heuristic evaluation. Every candidate passes `check`, the one legality source.
  */
 import type { LegalRegion, LegalSet } from '../../engine/contract';
+import { hypot } from '../../engine/dmath';
 import { maxReachAlong, type Vec2 } from '../../engine/geometry';
 import { POWERS } from './data';
 import {
@@ -42,14 +43,14 @@ const centroid = (bs: EpicBase[]): Vec2 => ({
 function goals(s: EpicState, side: EpicSide, from: Vec2): Vec2[] {
   const out: Vec2[] = [];
   const objs = [...s.objectives].sort(
-    (a, b) => Math.hypot(a.x - from.x, a.y - from.y) - Math.hypot(b.x - from.x, b.y - from.y),
+    (a, b) => hypot(a.x - from.x, a.y - from.y) - hypot(b.x - from.x, b.y - from.y),
   );
   for (const o of objs.slice(0, 2)) out.push({ x: o.x, y: o.y });
   let foe: EpicBase | null = null;
   let fd = Infinity;
   for (const b of s.bases)
     if (b.side !== side && onTable(b)) {
-      const d = Math.hypot(b.x - from.x, b.y - from.y);
+      const d = hypot(b.x - from.x, b.y - from.y);
       if (d < fd) {
         fd = d;
         foe = b;
@@ -64,7 +65,7 @@ function goals(s: EpicState, side: EpicSide, from: Vec2): Vec2[] {
   for (const t of s.table.terrain) {
     if (t.kind !== 'forest' && t.kind !== 'cover' && t.kind !== 'building') continue;
     const c = centroid(t.poly.map((p) => ({ ...p }) as EpicBase));
-    const d = Math.hypot(c.x - from.x, c.y - from.y);
+    const d = hypot(c.x - from.x, c.y - from.y);
     if (d < cd) {
       cd = d;
       cover = c;
@@ -80,7 +81,7 @@ function formationMoves(s: EpicState, det: string): EpicAction[] {
   const c = centroid(bases);
   const out: EpicAction[] = [];
   for (const g of goals(s, bases[0]!.side, c)) {
-    const len = Math.hypot(g.x - c.x, g.y - c.y);
+    const len = hypot(g.x - c.x, g.y - c.y);
     if (len < 0.5) continue;
     const dir = { x: (g.x - c.x) / len, y: (g.y - c.y) / len };
     let reach = len;
@@ -104,13 +105,13 @@ function onYVaCandidate(s: EpicState, bb: EpicBase): EpicAction | null {
   for (const d of s.dets) {
     if (d.side !== bb.side || d.id === bb.det) continue;
     const bs = s.bases.filter((b) => b.det === d.id && onTable(b));
-    if (bs.length === 0 || !bs.some((b) => Math.hypot(b.x - bb.x, b.y - bb.y) <= 15)) continue;
+    if (bs.length === 0 || !bs.some((b) => hypot(b.x - bb.x, b.y - bb.y) <= 15)) continue;
     const c = centroid(bs);
     let foe: EpicBase | null = null;
     let fd = Infinity;
     for (const o of s.bases)
       if (o.side !== bb.side && onTable(o)) {
-        const dd = Math.hypot(o.x - c.x, o.y - c.y);
+        const dd = hypot(o.x - c.x, o.y - c.y);
         if (dd < fd) {
           fd = dd;
           foe = o;
@@ -158,8 +159,8 @@ function activationCandidates(s: EpicState): EpicAction[] {
       if (!onTable(b) || contacts(s, b).length > 0) continue;
       const reach = remaining(s, b) + 4;
       const foes = s.bases
-        .filter((o) => o.side !== b.side && onTable(o) && Math.hypot(o.x - b.x, o.y - b.y) <= reach)
-        .sort((x, y) => Math.hypot(x.x - b.x, x.y - b.y) - Math.hypot(y.x - b.x, y.y - b.y))
+        .filter((o) => o.side !== b.side && onTable(o) && hypot(o.x - b.x, o.y - b.y) <= reach)
+        .sort((x, y) => hypot(x.x - b.x, x.y - b.y) - hypot(y.x - b.x, y.y - b.y))
         .slice(0, 3);
       for (const o of foes) {
         const a: EpicAction = { type: 'charge', base: b.id, target: o.id };
@@ -193,7 +194,7 @@ function activationCandidates(s: EpicState): EpicAction[] {
     if (d.order === 'charge')
       for (const a of fl) {
         if (a.type !== 'fly') continue;
-        const len = Math.hypot(a.dx, a.dy) || 1;
+        const len = hypot(a.dx, a.dy) || 1;
         const half = Math.min(...aboard.map((b) => prof(b).move)) / 2;
         const z: EpicAction = { type: 'zone', det, dx: (a.dx / len) * half, dy: (a.dy / len) * half };
         if (!check(s, z)) {
@@ -206,7 +207,7 @@ function activationCandidates(s: EpicState): EpicAction[] {
     if (b.carriedBy) {
       const t = baseById(s, b.carriedBy)!;
       for (const g of goals(s, b.side, t).slice(0, 3)) {
-        const len = Math.hypot(g.x - t.x, g.y - t.y) || 1;
+        const len = hypot(g.x - t.x, g.y - t.y) || 1;
         const gap = Math.max(0.1, Math.min(remaining(s, b) - 5.2, len - 8));
         const r = prof(t).radius + prof(b).radius + gap;
         const a: EpicAction = {
@@ -237,7 +238,7 @@ function activationCandidates(s: EpicState): EpicAction[] {
     const c = centroid(groups[0]!);
     for (const g of groups.slice(1))
       for (const b of g) {
-        const len = Math.hypot(c.x - b.x, c.y - b.y) || 1;
+        const len = hypot(c.x - b.x, c.y - b.y) || 1;
         const d = Math.min(remaining(s, b), len - 3);
         if (d < 0.5) continue;
         const a: EpicAction = {
@@ -456,14 +457,14 @@ export function epicEvaluate(s: EpicState, side: string): number {
   vp += (s.sides[me].dp - s.sides[foe].dp) / 10;
   let pull = 0;
   if (s.objectives.length > 0) {
-    const diag = Math.hypot(s.table.width, s.table.height);
+    const diag = hypot(s.table.width, s.table.height);
     for (const sd of [me, foe]) {
       let sum = 0;
       let n = 0;
       for (const b of s.bases) {
         if (b.side !== sd || !onTable(b)) continue;
         let best = Infinity;
-        for (const o of s.objectives) best = Math.min(best, Math.hypot(o.x - b.x, o.y - b.y));
+        for (const o of s.objectives) best = Math.min(best, hypot(o.x - b.x, o.y - b.y));
         sum += best / diag;
         n++;
       }

@@ -7,6 +7,7 @@
 
 import type { DiceRoll, GameEvent } from '../../engine/contract';
 import { rollD6Pool, rollDice, rollSave, rollScatterDice } from '../../engine/dice';
+import { atan2, cos, hypot, sin } from '../../engine/dmath';
 import { arcOf, inFrontHalf } from '../../engine/geometry';
 import type { Message } from '../../engine/result';
 import type { StepContext } from '../../engine/ruleset-kit';
@@ -127,7 +128,7 @@ function dernierSursaut(ctx: Ctx, b: EpicBase): void {
   if (die >= 5)
     for (const o of s.bases) {
       if (o.side === b.side || !onTable(o)) continue;
-      const gap = Math.hypot(o.x - b.x, o.y - b.y) - prof(o).radius - prof(b).radius;
+      const gap = hypot(o.x - b.x, o.y - b.y) - prof(o).radius - prof(b).radius;
       if (gap <= 6 + 1e-9 && gap < best) {
         best = gap;
         foe = o;
@@ -306,11 +307,11 @@ export function freeSpotNear(
     const d = (radius * ring) / 3;
     for (let k = 0; k < 12; k++) {
       const a = (k * Math.PI) / 6;
-      const px = x + Math.cos(a) * d;
-      const py = y + Math.sin(a) * d;
+      const px = x + cos(a) * d;
+      const py = y + sin(a) * d;
       if (px < r || py < r || px > s.table.width - r || py > s.table.height - r) continue;
       if (!canStandAt(s, b, px, py)) continue;
-      if (s.bases.some((o) => o !== b && onTable(o) && Math.hypot(o.x - px, o.y - py) < r + prof(o).radius))
+      if (s.bases.some((o) => o !== b && onTable(o) && hypot(o.x - px, o.y - py) < r + prof(o).radius))
         continue;
       return { x: px, y: py };
     }
@@ -324,7 +325,7 @@ function regenSource(s: EpicState, b: EpicBase): EpicBase | null {
   for (const o of s.bases) {
     if (o === b || o.side !== b.side || !onTable(o)) continue;
     const a = prof(o).abilities;
-    if ((big ? a.mekano : a.mediko) && Math.hypot(o.x - b.x, o.y - b.y) <= 6) return o;
+    if ((big ? a.mekano : a.mediko) && hypot(o.x - b.x, o.y - b.y) <= 6) return o;
   }
   return null;
 }
@@ -403,7 +404,7 @@ function mekanoExplosion(ctx: Ctx, b: EpicBase): void {
   const y = b.y;
   kill(ctx, b, 'NE-U51');
   for (const o of ctx.s.bases) {
-    if (!onTable(o) || Math.hypot(o.x - x, o.y - y) > 3) continue;
+    if (!onTable(o) || hypot(o.x - x, o.y - y) > 3) continue;
     const hit = ctx.rng.die(6);
     if (hit >= 5)
       saveOrLose(ctx, o, 0, false, 'NE-U51', [{ label: 'to hit', sides: 6, dice: [hit], target: 5 }]);
@@ -696,7 +697,7 @@ export function weaponsInReach(
 ): WeaponProfile[] {
   const tx = at ? at.x : t.x;
   const ty = at ? at.y : t.y;
-  let d = Math.hypot(tx - a.x, ty - a.y);
+  let d = hypot(tx - a.x, ty - a.y);
   // NE-U98: +25 cm between a base at High altitude and one that is not.
   if ((tAlt === 2) !== (a.alt === 2)) d += 25;
   let out: WeaponProfile[] = [];
@@ -878,8 +879,8 @@ export function scatter(
   const to = sc.hit
     ? { ...c }
     : {
-        x: Math.min(s.table.width, Math.max(0, c.x + Math.cos(sc.angle) * sc.distance)),
-        y: Math.min(s.table.height, Math.max(0, c.y + Math.sin(sc.angle) * sc.distance)),
+        x: Math.min(s.table.width, Math.max(0, c.x + cos(sc.angle) * sc.distance)),
+        y: Math.min(s.table.height, Math.max(0, c.y + sin(sc.angle) * sc.distance)),
       };
   const dice: DiceRoll[] = [{ label: 'scatter die', sides: 6, dice: [sc.scatterDie] }];
   if (!sc.hit)
@@ -922,7 +923,7 @@ function fieldsStop(ctx: Ctx, t: EpicBase, pa: number): boolean {
 
 /** C8: a template of diameter `size` at `c`: every base on the table whose centre it covers. */
 function underTemplate(s: EpicState, c: { x: number; y: number }, size: number): EpicBase[] {
-  return s.bases.filter((b) => onTable(b) && Math.hypot(b.x - c.x, b.y - c.y) <= size / 2 + 1e-9);
+  return s.bases.filter((b) => onTable(b) && hypot(b.x - c.x, b.y - c.y) <= size / 2 + 1e-9);
 }
 
 /** Rolls one weapon's dice against one base; returns the number of hits, emitting the roll. */
@@ -1032,7 +1033,7 @@ export function resolveFire(
       if (t.det !== target || !t.alive) continue;
       if (o.aboard ? !inOpenTop(s, t) : t.carriedBy !== null && !o.at?.has(t.id)) continue;
       const at = o.at?.get(t.id);
-      const d = Math.hypot((at?.x ?? t.x) - a.x, (at?.y ?? t.y) - a.y);
+      const d = hypot((at?.x ?? t.x) - a.x, (at?.y ?? t.y) - a.y);
       if (d >= bestD) continue;
       const power = o.powers?.get(a.id);
       const ws = weaponsInReach(
@@ -1147,7 +1148,7 @@ export function resolveFire(
         v !== q &&
         onTable(v) &&
         prof(v).cls === prof(q).cls &&
-        Math.hypot(v.x - q.x, v.y - q.y) <= 6,
+        hypot(v.x - q.x, v.y - q.y) <= 6,
     );
     if (!victim) continue;
     q.alive = true;
@@ -1238,7 +1239,7 @@ export function moraleTest(ctx: Ctx, d: EpicDetachment, hadLosses: boolean, rall
           h.side === d.side &&
           prof(h).abilities.relanceMoral &&
           !s.moraleRerolls.includes(h.id) &&
-          s.bases.some((b) => b.alive && b.det === d.id && Math.hypot(b.x - h.x, b.y - h.y) <= 12 + 1e-9),
+          s.bases.some((b) => b.alive && b.det === d.id && hypot(b.x - h.x, b.y - h.y) <= 12 + 1e-9),
       );
   const failText = holder ? ['failed', 'raté'] : ['failed, it routs', 'raté, il bat en retraite'];
   emit(
@@ -1282,7 +1283,7 @@ export function rout(ctx: Ctx, d: EpicDetachment): void {
     if (b.det !== d.id || !onTable(b)) continue;
     const foe = nearestEnemy(s, b);
     if (foe) {
-      const len = Math.hypot(b.x - foe.x, b.y - foe.y) || 1;
+      const len = hypot(b.x - foe.x, b.y - foe.y) || 1;
       const ux = (b.x - foe.x) / len;
       const uy = (b.y - foe.y) / len;
       const r = prof(b).radius;
@@ -1290,11 +1291,11 @@ export function rout(ctx: Ctx, d: EpicDetachment): void {
         const x = Math.min(s.table.width - r, Math.max(r, b.x + ux * dist));
         const y = Math.min(s.table.height - r, Math.max(r, b.y + uy * dist));
         if (!canStandAt(s, b, x, y)) continue;
-        if (s.bases.some((o) => o !== b && onTable(o) && Math.hypot(o.x - x, o.y - y) < r + prof(o).radius))
+        if (s.bases.some((o) => o !== b && onTable(o) && hypot(o.x - x, o.y - y) < r + prof(o).radius))
           continue;
         b.x = x;
         b.y = y;
-        b.facing = Math.atan2(uy, ux);
+        b.facing = atan2(uy, ux);
         break;
       }
       carryAlong(s, b);
@@ -1321,7 +1322,7 @@ export function nearestEnemy(s: EpicState, b: { x: number; y: number; side: Epic
   let bestD = Infinity;
   for (const o of s.bases) {
     if (o.side === b.side || !onTable(o)) continue;
-    const d = Math.hypot(o.x - b.x, o.y - b.y);
+    const d = hypot(o.x - b.x, o.y - b.y);
     if (d < bestD) {
       bestD = d;
       best = o;
@@ -1466,13 +1467,13 @@ function regroup(ctx: Ctx, b: EpicBase, dist: number): void {
   const s = ctx.s;
   const foe = nearestEnemy(s, b);
   if (!foe) return;
-  const len = Math.hypot(b.x - foe.x, b.y - foe.y) || 1;
+  const len = hypot(b.x - foe.x, b.y - foe.y) || 1;
   const r = prof(b).radius;
   for (let d = dist; d > 0; d -= 2.5) {
     const x = Math.min(s.table.width - r, Math.max(r, b.x + ((b.x - foe.x) / len) * d));
     const y = Math.min(s.table.height - r, Math.max(r, b.y + ((b.y - foe.y) / len) * d));
     if (!canStandAt(s, b, x, y)) continue;
-    if (s.bases.some((o) => o !== b && onTable(o) && Math.hypot(o.x - x, o.y - y) < r + prof(o).radius + 0.1))
+    if (s.bases.some((o) => o !== b && onTable(o) && hypot(o.x - x, o.y - y) < r + prof(o).radius + 0.1))
       continue;
     b.x = x;
     b.y = y;
@@ -1513,7 +1514,7 @@ export function gargantsNear(s: EpicState, bb: EpicBase): EpicBase[] {
       o !== bb &&
       o.side === bb.side &&
       !!prof(o).abilities.gargant &&
-      Math.hypot(o.x - pos.x, o.y - pos.y) <= 25,
+      hypot(o.x - pos.x, o.y - pos.y) <= 25,
   );
 }
 
@@ -1530,7 +1531,7 @@ export function energyOf(s: EpicState, bb: EpicBase, gargant: (g: EpicBase) => n
     if (!o.alive || o === bb || o.side !== bb.side) continue;
     const p = prof(o);
     if (p.race !== 'ork' || p.abilities.gretchin || p.abilities.volant) continue; // NE-U03: 0 for these
-    if (Math.hypot(o.x - pos.x, o.y - pos.y) > 25) continue;
+    if (hypot(o.x - pos.x, o.y - pos.y) > 25) continue;
     if (p.abilities.gargant)
       e += gargant(o); // NE-U06
     else e += p.cls === 1 ? 1 : p.cls <= 4 ? 0.5 : 0;
@@ -1587,7 +1588,7 @@ export function overload(ctx: Ctx, bb: EpicBase, energy: number): boolean {
   );
   kill(ctx, bb, 'NE-U08');
   for (const o of ctx.s.bases) {
-    if (!onTable(o) || Math.hypot(o.x - x, o.y - y) > radius) continue;
+    if (!onTable(o) || hypot(o.x - x, o.y - y) > radius) continue;
     // NE-U08 / C10: a base with shields loses one instead of saving (the overload PA is always −4 or −5).
     // ASSUMPTION: the only shields modelled are Champs Énergétiques (NE-U34): one field is lost, no field roll.
     if (o.alive && o.champs > 0) {
@@ -1625,7 +1626,7 @@ export function bzzzt(ctx: Ctx, bb: EpicBase, target: string): void {
   let bestD = Infinity;
   for (const t of s.bases) {
     if (t.det !== target || !onTable(t)) continue;
-    const d = Math.hypot(t.x - bb.x, t.y - bb.y);
+    const d = hypot(t.x - bb.x, t.y - bb.y);
     if (d <= row.range && d < bestD && canSee(s, bb, t)) {
       best = t;
       bestD = d;
@@ -1672,7 +1673,7 @@ export function waaagh(ctx: Ctx, bb: EpicBase): void {
   const pos = bb.carriedBy ? (s.bases.find((t) => t.id === bb.carriedBy) ?? bb) : bb;
   const dets = new Set<string>();
   for (const o of s.bases)
-    if (o.alive && o.side === bb.side && Math.hypot(o.x - pos.x, o.y - pos.y) <= 20) dets.add(o.det);
+    if (o.alive && o.side === bb.side && hypot(o.x - pos.x, o.y - pos.y) <= 20) dets.add(o.det);
   for (const id of dets) {
     const d = detById(s, id)!;
     d.waaagh = {
@@ -1727,8 +1728,8 @@ export function onYVa(ctx: Ctx, bb: EpicBase, moves: { det: string; dx: number; 
       ctx,
       'NE-U16',
       'teleport',
-      `${d.name.en} is moved ${Math.hypot(m.dx, m.dy).toFixed(1)} cm by the Bizarboy.`,
-      `${d.name.fr} est déplacé de ${Math.hypot(m.dx, m.dy).toFixed(1)} cm par le Bizarboy.`,
+      `${d.name.en} is moved ${hypot(m.dx, m.dy).toFixed(1)} cm by the Bizarboy.`,
+      `${d.name.fr} est déplacé de ${hypot(m.dx, m.dy).toFixed(1)} cm par le Bizarboy.`,
       { units: s.bases.filter((b) => b.det === d.id && onTable(b)).map((b) => b.id), side: d.side },
     );
   }
@@ -1839,7 +1840,7 @@ export function powerTarget(s: EpicState, b: EpicBase, power: PowerProfile, targ
   let bestD = Infinity;
   for (const t of s.bases) {
     if (t.det !== target || !onTable(t)) continue;
-    const d = Math.hypot(t.x - b.x, t.y - b.y);
+    const d = hypot(t.x - b.x, t.y - b.y);
     if (d <= power.range && d < bestD && canSee(s, b, t)) {
       best = t;
       bestD = d;
@@ -1915,7 +1916,7 @@ export function distToPoly(p: { x: number; y: number }, poly: { x: number; y: nu
     const dy = c.y - a.y;
     const len2 = dx * dx + dy * dy || 1;
     const k = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-    best = Math.min(best, Math.hypot(a.x + dx * k - p.x, a.y + dy * k - p.y));
+    best = Math.min(best, hypot(a.x + dx * k - p.x, a.y + dy * k - p.y));
   }
   return inside ? 0 : best;
 }

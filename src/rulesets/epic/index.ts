@@ -8,6 +8,7 @@ import {
   saveChance,
   singleSuccessChance,
 } from '../../engine/dice';
+import { hypot } from '../../engine/dmath';
 import { err, ok, type Result } from '../../engine/result';
 import { type Rng, seedRng } from '../../engine/rng';
 import { applyByCopy, inPlaceStep, outcomeOf, validateWith } from '../../engine/ruleset-kit';
@@ -136,7 +137,7 @@ export function oddsEpic(s: EpicState, attack: EpicAttack): Result<OddsReport> {
     let bestD = Infinity;
     for (const x of s.bases) {
       if (x.det !== t.id || !onTable(x)) continue;
-      const dd = Math.hypot(x.x - a.x, x.y - a.y);
+      const dd = hypot(x.x - a.x, x.y - a.y);
       if (dd < bestD && weaponsInReach(s, a, x).length > 0) {
         best = x;
         bestD = dd;

@@ -7,6 +7,7 @@
 import { epicPhases } from '../../../statecharts/epic';
 import { nextPhase } from '../../../statecharts/phases';
 import type { DecisionPoint } from '../../engine/contract';
+import { atan2, cos, hypot, sin } from '../../engine/dmath';
 import {
   closestPointOnSegment,
   segmentCircleIntersects,
@@ -214,7 +215,7 @@ function inCommand(s: EpicState, d: EpicDetachment): boolean {
   if (detHas(s, d, 'NE-U48', 'ordresSansChef')) return true; // NE-U48: needs no leader in range
   const qgs = s.bases.filter((q) => q.alive && q.side === d.side && prof(q).abilities.qg);
   return s.bases.some(
-    (b) => b.alive && b.det === d.id && qgs.some((q) => Math.hypot(q.x - b.x, q.y - b.y) <= COMMAND_RADIUS),
+    (b) => b.alive && b.det === d.id && qgs.some((q) => hypot(q.x - b.x, q.y - b.y) <= COMMAND_RADIUS),
   );
 }
 
@@ -448,7 +449,7 @@ function finale(ctx: Ctx): void {
   for (const o of s.objectives) {
     const count: Record<EpicSide, number> = { blue: 0, red: 0 };
     for (const b of s.bases) {
-      if (!onTable(b) || b.alt > 0 || Math.hypot(b.x - o.x, b.y - o.y) > 10) continue; // C14: not in the air
+      if (!onTable(b) || b.alt > 0 || hypot(b.x - o.x, b.y - o.y) > 10) continue; // C14: not in the air
       if (detOf(s, b).order === 'retraite') continue; // routed or on a Retraite order (C14)
       const cls = prof(b).cls;
       const value = cls === 1 ? 1 : cls === 3 ? 3 : cls;
@@ -770,7 +771,7 @@ function checkSpot(
     );
   for (const o of s.bases) {
     if (o === b || ignore.has(o.id) || !onTable(o)) continue;
-    const gap = Math.hypot(o.x - to.x, o.y - to.y) - r - prof(o).radius;
+    const gap = hypot(o.x - to.x, o.y - to.y) - r - prof(o).radius;
     if (o.id === contactOk) continue;
     if (gap < -1e-6)
       return bad('ERR_OVERLAP', `The base would overlap ${o.id}.`, `Le socle chevaucherait ${o.id}.`);
@@ -804,7 +805,7 @@ function checkPath(
     if (o.side === b.side || !onTable(o)) continue;
     const oc = prof(o).cls;
     if (oc < p.cls) continue; // only a higher class may cross
-    const startGap = Math.hypot(o.x - from.x, o.y - from.y);
+    const startGap = hypot(o.x - from.x, o.y - from.y);
     if (
       !jump &&
       o.det !== chargeDet &&
@@ -823,7 +824,7 @@ function checkPath(
     // Geometry first, then whether the base has a ZOC at all (the dearer test). NE-U63: jump packs ignore
     // enemy ZOCs while moving, except those of Antigrav / Réacteurs Dorsaux bases, which hold them normally.
     if (jump && !skims(o)) {
-      if (Math.hypot(o.x - to.x, o.y - to.y) < zr && hasZoc(s, o))
+      if (hypot(o.x - to.x, o.y - to.y) < zr && hasZoc(s, o))
         return bad(
           'ERR_ZOC',
           `Jump packs may not end in the zone of control of ${o.id} unless charging (NE-U63).`,
@@ -848,7 +849,7 @@ const legCost = (s: EpicState, b: EpicBase, from: Vec2, to: Vec2): number =>
 function nearestEnemyDist(s: EpicState, b: EpicBase, at: Vec2): number {
   let best = Infinity;
   for (const o of s.bases)
-    if (o.side !== b.side && onTable(o)) best = Math.min(best, Math.hypot(o.x - at.x, o.y - at.y));
+    if (o.side !== b.side && onTable(o)) best = Math.min(best, hypot(o.x - at.x, o.y - at.y));
   return best;
 }
 
@@ -912,7 +913,7 @@ function checkInfiltrationZoc(s: EpicState, b: EpicBase, to: Vec2): GameError | 
   for (const o of s.bases) {
     if (o.side === b.side || !onTable(o) || !hasZoc(s, o)) continue;
     const zr = zocRadius(o) + r - 1e-6;
-    if (Math.hypot(o.x - b.x, o.y - b.y) < zr) continue; // a ZOC it started in
+    if (hypot(o.x - b.x, o.y - b.y) < zr) continue; // a ZOC it started in
     if (segmentCircleIntersects(b, to, { x: o.x, y: o.y, r: zr }))
       return bad(
         'ERR_ZOC',
@@ -937,7 +938,7 @@ function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameEr
       `"${det}" is not the active detachment.`,
       `« ${det} » n'est pas le détachement actif.`,
     );
-  if (!Number.isFinite(dx) || !Number.isFinite(dy) || Math.hypot(dx, dy) < 0.01)
+  if (!Number.isFinite(dx) || !Number.isFinite(dy) || hypot(dx, dy) < 0.01)
     return bad('ERR_POINT', 'The move has no length.', "Le mouvement n'a pas de longueur.");
   const d = detById(s, det)!;
   if (robotRegime(s, d))
@@ -963,7 +964,7 @@ function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameEr
 
 /** Where a charging base touches its target: on the line between their centres. */
 function contactPoint(b: EpicBase, t: EpicBase): Vec2 {
-  const len = Math.hypot(b.x - t.x, b.y - t.y) || 1;
+  const len = hypot(b.x - t.x, b.y - t.y) || 1;
   const r = prof(b).radius + prof(t).radius;
   return { x: t.x + ((b.x - t.x) / len) * r, y: t.y + ((b.y - t.y) / len) * r };
 }
@@ -1154,7 +1155,7 @@ function checkEmbark(s: EpicState, id: string, tid: string): GameError | null {
       `${t.id} is full (Transport ${cap}, NE-U81).`,
       `${t.id} est plein (Transport ${cap}, NE-U81).`,
     );
-  const gap = Math.max(0, Math.hypot(t.x - b.x, t.y - b.y) - prof(t).radius - prof(b).radius);
+  const gap = Math.max(0, hypot(t.x - b.x, t.y - b.y) - prof(t).radius - prof(b).radius);
   if (5 + gap > remaining(s, b) + 1e-9)
     return bad(
       'ERR_TOO_FAR',
@@ -1184,7 +1185,7 @@ function checkDisembark(s: EpicState, id: string, to: Vec2): GameError | null {
       'Bases on Tir Appuyé cannot disembark (NE-U83).',
       'Des socles en Tir Appuyé ne peuvent débarquer (NE-U83).',
     );
-  const gap = Math.hypot(t.x - to.x, t.y - to.y) - prof(t).radius - prof(b).radius;
+  const gap = hypot(t.x - to.x, t.y - to.y) - prof(t).radius - prof(b).radius;
   if (gap < -1e-6)
     return bad(
       'ERR_OVERLAP',
@@ -1283,14 +1284,14 @@ function checkOnYVa(
         `« ${m?.det} » n'est pas un autre détachement allié (NE-U16).`,
       );
     moving.add(d.id);
-    if (!Number.isFinite(m.dx) || !Number.isFinite(m.dy) || Math.hypot(m.dx, m.dy) > 30 + 1e-9)
+    if (!Number.isFinite(m.dx) || !Number.isFinite(m.dy) || hypot(m.dx, m.dy) > 30 + 1e-9)
       return bad(
         'ERR_TOO_FAR',
         'On y va! places bases at most 30 cm from where they stood (NE-U16).',
         'On y va ! place les socles à 30 cm au plus de leur position (NE-U16).',
       );
     const bases = s.bases.filter((x) => x.det === d.id && onTable(x));
-    if (!bases.some((x) => Math.hypot(x.x - pos.x, x.y - pos.y) <= 15 + 1e-9))
+    if (!bases.some((x) => hypot(x.x - pos.x, x.y - pos.y) <= 15 + 1e-9))
       return bad(
         'ERR_ONYVA',
         `${d.name.en} has no base within 15 cm of the Bizarboy (NE-U16).`,
@@ -1325,7 +1326,7 @@ function checkOnYVa(
           `${x.id} : ${spot.message.fr}${spot.code === 'ERR_CONTACT' ? ' On y va ! ne peut engager un assaut (NE-U16).' : ''}`,
         );
       const r = prof(x).radius;
-      if (placed.some((p) => Math.hypot(p.x - to.x, p.y - to.y) < p.r + r - 1e-6))
+      if (placed.some((p) => hypot(p.x - to.x, p.y - to.y) < p.r + r - 1e-6))
         return bad(
           'ERR_OVERLAP',
           `${x.id} would overlap another moved base.`,
@@ -1361,7 +1362,7 @@ function flightSpotOk(
   }
   for (const o of s.bases) {
     if (o === b || movers.has(o.id) || !onTable(o) || o.alt !== alt) continue;
-    const gap = Math.hypot(o.x - x, o.y - y) - r - prof(o).radius;
+    const gap = hypot(o.x - x, o.y - y) - r - prof(o).radius;
     if (gap < -1e-6) return false;
     if (alt === 0 && o.side !== b.side && gap <= CONTACT) return false; // landing is no assault
   }
@@ -1423,7 +1424,7 @@ function checkFly(
   if (!Number.isFinite(dx) || !Number.isFinite(dy) || !Number.isInteger(alt) || alt < 0 || alt > 2)
     return bad('ERR_POINT', 'Malformed flight.', 'Vol mal formé.');
   const move = Math.min(...bs.map((b) => prof(b).move));
-  const len = Math.hypot(dx, dy);
+  const len = hypot(dx, dy);
   const exact = zone || d.order === null;
   if (exact ? Math.abs(len - move / 2) > 0.05 : len < move / 2 - 1e-6 || len > move + 1e-9)
     return bad(
@@ -1475,7 +1476,7 @@ export function flyOptions(s: EpicState, det: string, first = false): EpicAction
   const alts = d.order === 'tirAppuye' ? [0] : [alt === 0 ? 2 : alt];
   const out: EpicAction[] = [];
   const foe = s.bases.find((o) => o.side !== d.side && onTable(o));
-  const base = foe ? Math.atan2(foe.y - bs[0]!.y, foe.x - bs[0]!.x) : 0;
+  const base = foe ? atan2(foe.y - bs[0]!.y, foe.x - bs[0]!.x) : 0;
   for (let k = 0; k < 8; k++) {
     const ang = base + (k * Math.PI) / 4;
     for (const len of lens)
@@ -1483,8 +1484,8 @@ export function flyOptions(s: EpicState, det: string, first = false): EpicAction
         const act: EpicAction = {
           type: 'fly',
           det,
-          dx: Math.cos(ang) * len,
-          dy: Math.sin(ang) * len,
+          dx: cos(ang) * len,
+          dy: sin(ang) * len,
           alt: a,
         };
         if (!checkFly(s, det, act.dx, act.dy, a, false)) {
@@ -1513,7 +1514,7 @@ function bombRun(
     for (const t of s.bases) {
       if (t.side === b.side || !onTable(t) || t.alt > 0) continue;
       const c = closestPointOnSegment(t, { x: b.x, y: b.y }, { x: b.x + dx, y: b.y + dy });
-      const d = Math.hypot(c.x - t.x, c.y - t.y);
+      const d = hypot(c.x - t.x, c.y - t.y);
       if (d < bestD) {
         bestD = d;
         best = { x: c.x, y: c.y };
@@ -1544,7 +1545,7 @@ function zonesCrossed(
         if (!baseById(s, l.base)!.alive) continue;
         const x = l.from.x + (l.to.x - l.from.x) * t;
         const y = l.from.y + (l.to.y - l.from.y) * t;
-        if (ibs.some((i) => Math.hypot(i.x - x, i.y - y) <= 25 + 1e-9)) {
+        if (ibs.some((i) => hypot(i.x - x, i.y - y) <= 25 + 1e-9)) {
           hit = true;
           break;
         }
@@ -1592,7 +1593,7 @@ function checkAirIntercept(s: EpicState, det: string, at: number | undefined): G
   const inZone = p.legs.some((l) => {
     const x = l.from.x + (l.to.x - l.from.x) * at;
     const y = l.from.y + (l.to.y - l.from.y) * at;
-    return baseById(s, l.base)!.alive && ibs.some((i) => Math.hypot(i.x - x, i.y - y) <= 25 + 1e-9);
+    return baseById(s, l.base)!.alive && ibs.some((i) => hypot(i.x - x, i.y - y) <= 25 + 1e-9);
   });
   return inZone
     ? null
@@ -1621,7 +1622,7 @@ function endTargets(s: EpicState, d: EpicDetachment): string[] {
       o.side !== d.side &&
       onTable(o) &&
       o.alt > 0 &&
-      ibs.some((i) => Math.hypot(i.x - o.x, i.y - o.y) <= 25 + 1e-9)
+      ibs.some((i) => hypot(i.x - o.x, i.y - o.y) <= 25 + 1e-9)
     )
       out.add(o.det);
   return [...out];
@@ -1661,17 +1662,17 @@ function interceptAssault(ctx: Ctx, d: EpicDetachment, targets: EpicBase[]): voi
   ibs.forEach((i, k) => {
     const t = targets[k % targets.length]!;
     const r = prof(i).radius + prof(t).radius;
-    const base = Math.atan2(i.y - t.y, i.x - t.x);
+    const base = atan2(i.y - t.y, i.x - t.x);
     for (let j = 0; j < 12; j++) {
       const ang = base + ((j % 2 ? 1 : -1) * Math.ceil(j / 2) * Math.PI) / 6;
-      const x = t.x + Math.cos(ang) * r;
-      const y = t.y + Math.sin(ang) * r;
+      const x = t.x + cos(ang) * r;
+      const y = t.y + sin(ang) * r;
       const movers = new Set([i.id]);
       if (!flightSpotOk(s, i, x, y, t.alt, movers)) continue;
       i.x = x;
       i.y = y;
       i.alt = t.alt;
-      i.facing = Math.atan2(t.y - y, t.x - x);
+      i.facing = atan2(t.y - y, t.x - x);
       first ??= i;
       break;
     }
@@ -1981,7 +1982,7 @@ export function robotRestricted(s: EpicState, d: EpicDetachment): boolean {
   for (const f of s.bases) {
     if (!f.alive || f.side !== d.side || prof(f).abilities.robot) continue;
     if (detOf(s, f).order === 'retraite') continue;
-    if (bases.some((b) => Math.hypot(b.x - f.x, b.y - f.y) <= 12 + 1e-9)) return false;
+    if (bases.some((b) => hypot(b.x - f.x, b.y - f.y) <= 12 + 1e-9)) return false;
   }
   return true;
 }
@@ -2001,7 +2002,7 @@ function nearestFoe(s: EpicState, b: EpicBase, ok: (d: EpicDetachment) => boolea
   let bestD = Infinity;
   for (const o of s.bases) {
     if (o.side === b.side || !onTable(o) || o.alt > 0) continue;
-    const dd = Math.hypot(o.x - b.x, o.y - b.y);
+    const dd = hypot(o.x - b.x, o.y - b.y);
     if (dd < bestD && ok(detOf(s, o))) {
       best = o;
       bestD = dd;
@@ -2027,7 +2028,7 @@ const robotChargeTarget = (s: EpicState, b: EpicBase): EpicBase | null =>
  * searched back in 0.25 cm steps); null when no such move of at least 0.5 cm is legal.
  */
 function forcedDestination(s: EpicState, b: EpicBase, p: Vec2, stop: number): Vec2 | null {
-  const d = Math.hypot(p.x - b.x, p.y - b.y);
+  const d = hypot(p.x - b.x, p.y - b.y);
   if (d < 1e-9) return null;
   const ux = (p.x - b.x) / d;
   const uy = (p.y - b.y) / d;
@@ -2054,7 +2055,7 @@ export function robotDestinations(s: EpicState, b: EpicBase): Vec2[] {
     let obj: Vec2 | null = null;
     let od = Infinity;
     for (const o of s.objectives) {
-      const dd = Math.hypot(o.x - b.x, o.y - b.y);
+      const dd = hypot(o.x - b.x, o.y - b.y);
       if (dd < od) {
         od = dd;
         obj = o;
@@ -2098,7 +2099,7 @@ function checkRobotMove(s: EpicState, b: EpicBase, to: Vec2): GameError | null {
       `${b.id} peut engager sa cible imposée : il doit la charger (NE-U69).`,
     );
   const dests = robotDestinations(s, b);
-  if (dests.some((p) => Math.hypot(p.x - to.x, p.y - to.y) <= 0.3)) return null;
+  if (dests.some((p) => hypot(p.x - to.x, p.y - to.y) <= 0.3)) return null;
   const fmt = (p: Vec2) => `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})`;
   const where = dests.map(fmt).join(regime === 'avance' ? ' or ' : ', ');
   const whereFr = dests.map(fmt).join(regime === 'avance' ? ' ou ' : ', ');
@@ -2138,7 +2139,7 @@ function robotTarget(s: EpicState, d: EpicDetachment): string | null {
   for (const f of fs)
     for (const t of s.bases) {
       if (t.side === d.side || !onTable(t)) continue;
-      const dd = Math.hypot(t.x - f.x, t.y - f.y);
+      const dd = hypot(t.x - f.x, t.y - f.y);
       if (dd >= bestD) continue;
       // "damageable": a weapon in reach that can wound it (a save it can fail).
       const ws = weaponsInReach(s, f, t);
@@ -2194,7 +2195,7 @@ function checkBzzzt(s: EpicState, side: EpicSide, id: string, target: string): G
   if (!t || t.side === side)
     return bad('ERR_TARGET', `No enemy detachment "${target}".`, `Pas de détachement ennemi « ${target} ».`);
   const reach = s.bases.some(
-    (x) => x.det === target && onTable(x) && Math.hypot(x.x - b.x, x.y - b.y) <= row.range && canSee(s, b, x),
+    (x) => x.det === target && onTable(x) && hypot(x.x - b.x, x.y - b.y) <= row.range && canSee(s, b, x),
   );
   if (!reach)
     return bad(
@@ -2423,7 +2424,7 @@ function checkBombs(
     if (!Number.isFinite(bomb.x) || !Number.isFinite(bomb.y))
       return bad('ERR_POINT', 'The bomb is not a point.', "La bombe n'est pas un point.");
     const c = closestPointOnSegment(bomb, { x: b.x, y: b.y }, { x: b.x + dx, y: b.y + dy });
-    if (Math.hypot(c.x - bomb.x, c.y - bomb.y) > BOMB_LINE + 1e-9)
+    if (hypot(c.x - bomb.x, c.y - bomb.y) > BOMB_LINE + 1e-9)
       return bad(
         'ERR_BOMB_LINE',
         `A bomb template must be centred on the flyer's line of movement (NE-U105).`,
@@ -2453,7 +2454,7 @@ export function combatActions(s: EpicState, side: EpicSide, first = false): Epic
       let bestD = Infinity;
       for (const t of s.bases) {
         if (t.side === side || !onTable(t) || t.alt > 0) continue;
-        const dd = Math.hypot(t.x - oa.x, t.y - oa.y);
+        const dd = hypot(t.x - oa.x, t.y - oa.y);
         if (dd < bestD && canSee(s, oa, t)) {
           best = t;
           bestD = dd;
@@ -2622,7 +2623,7 @@ export function exec(ctx: Ctx, a: EpicAction): void {
     case 'embark': {
       const b = baseById(s, a.base)!;
       const t = baseById(s, a.transport)!;
-      const gap = Math.max(0, Math.hypot(t.x - b.x, t.y - b.y) - prof(t).radius - prof(b).radius);
+      const gap = Math.max(0, hypot(t.x - b.x, t.y - b.y) - prof(t).radius - prof(b).radius);
       b.moved += 5 + gap;
       b.carriedBy = t.id;
       b.x = t.x;
@@ -2644,7 +2645,7 @@ export function exec(ctx: Ctx, a: EpicAction): void {
     case 'disembark': {
       const b = baseById(s, a.base)!;
       const t = baseById(s, b.carriedBy!)!;
-      const gap = Math.max(0, Math.hypot(t.x - a.to.x, t.y - a.to.y) - prof(t).radius - prof(b).radius);
+      const gap = Math.max(0, hypot(t.x - a.to.x, t.y - a.to.y) - prof(t).radius - prof(b).radius);
       b.moved += 5;
       if (prof(b).abilities.artillerieLegere)
         t.moved += 5; // NE-U02: unhitching costs both 5 cm
@@ -2722,7 +2723,7 @@ export function exec(ctx: Ctx, a: EpicAction): void {
     case 'fly':
     case 'zone': {
       const bs = s.bases.filter((b) => b.det === a.det && onTable(b));
-      const len = Math.hypot(a.dx, a.dy);
+      const len = hypot(a.dx, a.dy);
       for (const b of bs) b.moved += len;
       const to = a.type === 'zone' ? 2 : a.alt;
       if (a.type === 'fly' && a.bombs && a.bombs.length > 0) {
@@ -2958,14 +2959,14 @@ function threatens(s: EpicState, d: EpicDetachment, legs: Leg[], alts?: [number,
     if (range === 0) continue;
     for (const l of legs) {
       const c = closestPointOnSegment(f, l.from, l.to);
-      if (Math.hypot(c.x - f.x, c.y - f.y) > range) continue;
+      if (hypot(c.x - f.x, c.y - f.y) > range) continue;
       const m = baseById(s, l.base)!;
       for (const t of [c.t, 1, 0.5, 0]) {
         const pt = { x: l.from.x + (l.to.x - l.from.x) * t, y: l.from.y + (l.to.y - l.from.y) * t };
         // Judged as if it were on Tir Appuyé, so that a pause reveals nothing (NE-U106 needs that order).
         const alt = alts ? (t < 0.5 ? alts[0] : alts[1]) : m.alt;
         if (
-          Math.hypot(pt.x - f.x, pt.y - f.y) <= range &&
+          hypot(pt.x - f.x, pt.y - f.y) <= range &&
           weaponsInReach(s, f, m, pt, false, alt, true, powers).length > 0
         )
           return true;
@@ -3087,7 +3088,7 @@ function drReach(
       const m = baseById(s, l.base)!;
       if (!m.alive || prof(m).cls >= 3) continue;
       const pt = { x: l.from.x + (l.to.x - l.from.x) * t, y: l.from.y + (l.to.y - l.from.y) * t };
-      if (Math.hypot(pt.x - f.x, pt.y - f.y) <= 15 && canSee(s, f, m, pt)) return { at: t, base: m };
+      if (hypot(pt.x - f.x, pt.y - f.y) <= 15 && canSee(s, f, m, pt)) return { at: t, base: m };
     }
   return null;
 }
@@ -3179,20 +3180,20 @@ function finishMove(ctx: Ctx, immediate = false): void {
       b.y = end.y;
       b.alt = end.alt;
       if (b.alt === 0 && p.alts[0] > 0) b.landed = s.turn;
-      if (dx !== 0 || dy !== 0) b.facing = Math.atan2(dy, dx);
+      if (dx !== 0 || dy !== 0) b.facing = atan2(dy, dx);
       carryAlong(s, b);
       continue;
     }
     b.x = l.to.x;
     b.y = l.to.y;
-    if (dx !== 0 || dy !== 0) b.facing = Math.atan2(dy, dx);
+    if (dx !== 0 || dy !== 0) b.facing = atan2(dy, dx);
     carryAlong(s, b);
   }
   const first = baseById(s, p.legs[0]!.base)!;
   if (p.kind === 'crush') {
     const t = baseById(s, p.target!)!;
     if (first.alive && t.alive) {
-      first.facing = Math.atan2(t.y - first.y, t.x - first.x);
+      first.facing = atan2(t.y - first.y, t.x - first.x);
       const book = openBook(s);
       crush(ctx, first, t);
       closeBook(ctx, book);
@@ -3201,7 +3202,7 @@ function finishMove(ctx: Ctx, immediate = false): void {
     const t = baseById(s, p.target!)!;
     first.charged = true;
     if (isFlyer(first) && first.alt > 0) first.alt = t.alt; // NE-U92/U97: it ends at its target's altitude
-    first.facing = Math.atan2(t.y - first.y, t.x - first.x);
+    first.facing = atan2(t.y - first.y, t.x - first.x);
     emit(
       ctx,
       'C6',

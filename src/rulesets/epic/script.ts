@@ -4,6 +4,8 @@
  * plays it, and the MCTS uses it for its rollouts (DESIGN.md: scripted behaviours play short rollouts).
  * Every action it returns passes `check`; when its first idea is illegal it falls back to a safe one.
  */
+
+import { hypot } from '../../engine/dmath';
 import { maxReachAlong } from '../../engine/geometry';
 import type { Rng } from '../../engine/rng';
 import { epicCandidates } from './candidates';
@@ -17,7 +19,7 @@ function nearestEnemy(s: EpicState, side: EpicSide, x: number, y: number): { b: 
   let bd = Infinity;
   for (const o of s.bases) {
     if (o.side === side || !onTable(o)) continue;
-    const d = Math.hypot(o.x - x, o.y - y);
+    const d = hypot(o.x - x, o.y - y);
     if (d < bd) {
       bd = d;
       best = o;
@@ -71,7 +73,7 @@ function moveToward(
   const bs = detBases(s, det);
   if (bs.length === 0 || bs.some((b) => contacts(s, b).length > 0)) return null;
   const c = centre(bs);
-  const len = Math.hypot(goal.x - c.x, goal.y - c.y);
+  const len = hypot(goal.x - c.x, goal.y - c.y);
   if (len - stopShort < 0.5) return null;
   const dir = { x: (goal.x - c.x) / len, y: (goal.y - c.y) / len };
   let reach = len - stopShort;
@@ -113,7 +115,7 @@ function activation(s: EpicState): EpicAction {
       let bestD = Infinity;
       for (const o of s.objectives) {
         if (o.holder === det.side) continue;
-        const d = Math.hypot(o.x - c.x, o.y - c.y);
+        const d = hypot(o.x - c.x, o.y - c.y);
         if (d < bestD) {
           bestD = d;
           goal = o;

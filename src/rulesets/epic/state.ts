@@ -1,4 +1,6 @@
 /** Queries on an `epic` state: lookups, engagement, zones of control, allowances, sight. No dice here. */
+
+import { hypot } from '../../engine/dmath';
 import { type Blocker, dist, edgeDistance, lineOfSight, type Terrain } from '../../engine/geometry';
 import { CLASS_HEIGHT, PROFILES } from './data';
 import type { EpicBase, EpicDetachment, EpicSide, EpicState, UnitProfile } from './types';
@@ -37,7 +39,7 @@ export function contacts(s: EpicState, b: EpicBase): EpicBase[] {
       o.side !== b.side &&
       onTable(o) &&
       o.alt === b.alt && // NE-U97/U98: only bases at the same altitude touch
-      Math.hypot(o.x - b.x, o.y - b.y) - r - prof(o).radius <= CONTACT
+      hypot(o.x - b.x, o.y - b.y) - r - prof(o).radius <= CONTACT
     )
       out.push(o);
   return out;
@@ -78,7 +80,7 @@ export function hasZoc(s: EpicState, b: EpicBase): boolean {
 
 /** Whether a disc at (x, y) of radius r overlaps the ZOC of base z (any overlap counts, C3). */
 export const inZocOf = (x: number, y: number, r: number, z: EpicBase): boolean =>
-  Math.hypot(z.x - x, z.y - y) < zocRadius(z) + r;
+  hypot(z.x - x, z.y - y) < zocRadius(z) + r;
 
 /** C1: the move allowance of a base this turn, from its detachment's order. */
 export function allowance(s: EpicState, b: EpicBase): number {
@@ -238,7 +240,7 @@ export function coherencyGroups(s: EpicState, det: string): EpicBase[][] {
         if (seen.has(o.id)) continue;
         const link =
           prof(b).abilities.transport || prof(o).abilities.transport ? TRANSPORT_COHERENCY : COHERENCY;
-        if (Math.hypot(o.x - b.x, o.y - b.y) <= link + 1e-9) {
+        if (hypot(o.x - b.x, o.y - b.y) <= link + 1e-9) {
           seen.add(o.id);
           stack.push(o);
         }
@@ -319,7 +321,7 @@ export function auraFrom(
     if (!h.alive || h.side !== side || !prof(h).abilities[key]) continue;
     const hp = h.carriedBy ? (s.bases.find((t) => t.id === h.carriedBy) ?? h) : h;
     for (const b of s.bases)
-      if (b.alive && b.det === det && Math.hypot(b.x - hp.x, b.y - hp.y) <= r + 1e-9) return h;
+      if (b.alive && b.det === det && hypot(b.x - hp.x, b.y - hp.y) <= r + 1e-9) return h;
   }
   return null;
 }
