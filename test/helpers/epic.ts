@@ -1,4 +1,5 @@
 /** Builds small `epic` positions for rule tests from a compact description, through the real scenario gate. */
+import { expect } from 'vitest';
 import { randomBot } from '../../ai/bots';
 import { playMatch } from '../../ai/match';
 import type { GameEvent } from '../../src/engine/contract';
@@ -7,7 +8,14 @@ import { replay } from '../../src/engine/record';
 import { epicRuleset } from '../../src/rulesets/epic';
 import { PROFILES } from '../../src/rulesets/epic/data';
 import type { EpicScenario } from '../../src/rulesets/epic/scenario';
-import type { EpicAction, EpicSide, EpicState, Order } from '../../src/rulesets/epic/types';
+import type {
+  EpicAction,
+  EpicBase,
+  EpicDetachment,
+  EpicSide,
+  EpicState,
+  Order,
+} from '../../src/rulesets/epic/types';
 import { scenarios } from '../../src/rulesets/registry';
 import { rngForDice } from './dice';
 
@@ -95,6 +103,53 @@ export function giveOrders(s: EpicState, orders: Record<string, Order>, first: E
 }
 
 /** Every die the events rolled, flattened in order. */
+/** A QG detachment: a Warboss (blue) or a Captain (red), for the command radius (C2). */
+export const qg = (side: EpicSide, x: number, y: number): DetSpec => ({
+  id: `qg-${side}`,
+  side,
+  bases: [{ id: `qg-${side}-1`, profile: side === 'blue' ? 'warboss' : 'captain', x, y }],
+});
+/** Far-away bases so that no side is wiped out by a test's casualties. */
+export const reserves = (): DetSpec[] => [
+  { id: 'res-blue', side: 'blue', bases: [{ id: 'res-b', profile: 'tactical', x: 3, y: 97 }] },
+  { id: 'res-red', side: 'red', bases: [{ id: 'res-r', profile: 'tactical', x: 147, y: 97 }] },
+];
+/** A one-base detachment; its base is `${id}-1`. */
+export const one1 = (
+  id: string,
+  side: EpicSide,
+  profile: string,
+  x: number,
+  y: number,
+  facing = 0,
+): DetSpec => ({
+  id,
+  side,
+  bases: [{ id: `${id}-1`, profile, x, y, facing }],
+});
+/** A position with the reserves added. */
+export const pos = (dets: DetSpec[], extra: Partial<PositionSpec> = {}): EpicState =>
+  position({ dets: [...dets, ...reserves()], ...extra });
+
+/** A base by id, or the single base of a one-base detachment by the detachment's id. */
+export const base = (s: EpicState, id: string): EpicBase =>
+  s.bases.find((b) => b.id === id) ?? s.bases.find((b) => b.det === id)!;
+export const det = (s: EpicState, id: string): EpicDetachment => s.dets.find((d) => d.id === id)!;
+/** The code an action is refused with, or null when it is legal. */
+export const refusal = (s: EpicState, a: EpicAction): string | null => {
+  const r = epicRuleset.validate(s, a);
+  return r.ok ? null : r.error.code;
+};
+/** The events of one rule (and kind). */
+export const byRule = (events: GameEvent[], rule: string, kind?: string): GameEvent[] =>
+  events.filter((e) => e.rule === rule && (kind === undefined || e.kind === kind));
+/** The one event of a rule and kind (the test fails if there is none or several). */
+export const one = (events: GameEvent[], rule: string, kind: string): GameEvent => {
+  const found = byRule(events, rule, kind);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+
 export const diceOf = (events: GameEvent[]): number[] =>
   events.flatMap((e) => (e.dice ?? []).flatMap((d) => d.dice));
 export const kinds = (events: GameEvent[]): string[] => events.map((e) => `${e.rule}:${e.kind}`);

@@ -6,13 +6,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  base,
+  byRule,
   type DetSpec,
+  det,
   diceOf,
   giveOrders,
   kinds,
+  one,
   type PositionSpec,
   play,
   position,
+  refusal,
   scenarioJson,
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
@@ -25,20 +30,7 @@ import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState } from '
 
 type Pt = { x: number; y: number };
 
-const base = (s: EpicState, id: string): EpicBase => s.bases.find((b) => b.id === id)!;
-const det = (s: EpicState, id: string): EpicDetachment => s.dets.find((d) => d.id === id)!;
 /** The code an illegal action is refused with, or null when it is legal. */
-const refusal = (s: EpicState, a: EpicAction): string | null => {
-  const r = epicRuleset.validate(s, a);
-  return r.ok ? null : r.error.code;
-};
-const byRule = (events: GameEvent[], rule: string, kind: string): GameEvent[] =>
-  events.filter((e) => e.rule === rule && e.kind === kind);
-const one = (events: GameEvent[], rule: string, kind: string): GameEvent => {
-  const found = byRule(events, rule, kind);
-  expect(found).toHaveLength(1);
-  return found[0]!;
-};
 
 /** Both sides pass their activations: the Combat phase starts. */
 function toCombat(s: EpicState): EpicState {

@@ -4,7 +4,17 @@
  * fixed only through the seeded RNG (`play(…, dice)`).
  */
 import { describe, expect, it } from 'vitest';
-import { diceOf, giveOrders, kinds, type PositionSpec, play, position } from '../../../test/helpers/epic';
+import {
+  base,
+  det,
+  diceOf,
+  giveOrders,
+  kinds,
+  type PositionSpec,
+  play,
+  position,
+  refusal,
+} from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
 import { epicRuleset } from './index';
 import type { EpicAction, EpicBase, EpicDetachment, EpicState } from './types';
@@ -12,12 +22,6 @@ import type { EpicAction, EpicBase, EpicDetachment, EpicState } from './types';
 // --- small readers --------------------------------------------------------------------------------------
 
 /** The refusal code of an action, or null when it is legal. */
-const refusal = (s: EpicState, a: EpicAction): string | null => {
-  const r = epicRuleset.validate(s, a);
-  return r.ok ? null : r.error.code;
-};
-const base = (s: EpicState, id: string): EpicBase => s.bases.find((b) => b.id === id)!;
-const det = (s: EpicState, id: string): EpicDetachment => s.dets.find((d) => d.id === id)!;
 const eventsOf = (events: GameEvent[], kind: string): GameEvent[] =>
   events.filter((e) => `${e.rule}:${e.kind}` === kind);
 const only = (events: GameEvent[], kind: string): GameEvent => {

@@ -6,11 +6,19 @@
 import { describe, expect, it } from 'vitest';
 import { rngForDice } from '../../../test/helpers/dice';
 import {
+  base,
+  byRule,
   type DetSpec,
+  det,
   giveOrders,
+  one1,
   type PositionSpec,
   play,
+  pos,
   position,
+  qg,
+  refusal,
+  reserves,
   scenarioJson,
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
@@ -23,33 +31,6 @@ import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState, Order }
 
 // --- helpers ---------------------------------------------------------------------------------------------
 
-const base = (s: EpicState, id: string): EpicBase =>
-  s.bases.find((b) => b.id === id) ?? s.bases.find((b) => b.det === id)!;
-const det = (s: EpicState, id: string): EpicDetachment => s.dets.find((d) => d.id === id)!;
-const refusal = (s: EpicState, a: EpicAction): string | null => {
-  const r = epicRuleset.validate(s, a);
-  return r.ok ? null : r.error.code;
-};
-const byRule = (events: GameEvent[], rule: string, kind: string) =>
-  events.filter((e) => e.rule === rule && e.kind === kind);
-/** A QG detachment: a Warboss (blue) or a Captain (red), for the command radius (C2). */
-const qg = (side: EpicSide, x: number, y: number): DetSpec => ({
-  id: `qg-${side}`,
-  side,
-  bases: [{ id: `qg-${side}-1`, profile: side === 'blue' ? 'warboss' : 'captain', x, y }],
-});
-/** Far-away bases so that no side is wiped out by a test's casualties. */
-const reserves = (): DetSpec[] => [
-  { id: 'res-blue', side: 'blue', bases: [{ id: 'res-b', profile: 'tactical', x: 3, y: 97 }] },
-  { id: 'res-red', side: 'red', bases: [{ id: 'res-r', profile: 'tactical', x: 147, y: 97 }] },
-];
-const one1 = (id: string, side: EpicSide, profile: string, x: number, y: number, facing = 0): DetSpec => ({
-  id,
-  side,
-  bases: [{ id: `${id}-1`, profile, x, y, facing }],
-});
-const pos = (dets: DetSpec[], extra: Partial<PositionSpec> = {}) =>
-  position({ dets: [...dets, ...reserves()], ...extra });
 /** Lets a move through every interception decision (nobody fires). */
 function settle(st: EpicState, dice?: number[]): { state: EpicState; events: GameEvent[] } {
   let s = st;

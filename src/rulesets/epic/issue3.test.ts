@@ -7,12 +7,21 @@
 import { describe, expect, it } from 'vitest';
 import { rngForDice } from '../../../test/helpers/dice';
 import {
+  base,
+  byRule,
   type DetSpec,
+  det,
   giveOrders,
   kinds,
+  one,
+  one1,
   type PositionSpec,
   play,
+  pos,
   position,
+  qg,
+  refusal,
+  reserves,
   scenarioJson,
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
@@ -37,39 +46,6 @@ import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState } from '
 
 // --- helpers ---------------------------------------------------------------------------------------------
 
-/** A base by id, or the single base of a one-base detachment by the detachment's id. */
-const base = (s: EpicState, id: string): EpicBase =>
-  s.bases.find((b) => b.id === id) ?? s.bases.find((b) => b.det === id)!;
-const det = (s: EpicState, id: string): EpicDetachment => s.dets.find((d) => d.id === id)!;
-const refusal = (s: EpicState, a: EpicAction): string | null => {
-  const r = epicRuleset.validate(s, a);
-  return r.ok ? null : r.error.code;
-};
-const byRule = (events: GameEvent[], rule: string, kind: string) =>
-  events.filter((e) => e.rule === rule && e.kind === kind);
-const one = (events: GameEvent[], rule: string, kind: string): GameEvent => {
-  const found = byRule(events, rule, kind);
-  expect(found).toHaveLength(1);
-  return found[0]!;
-};
-/** A QG detachment: a Warboss (blue) or a Captain (red), for the command radius (C2). */
-const qg = (side: EpicSide, x: number, y: number): DetSpec => ({
-  id: `qg-${side}`,
-  side,
-  bases: [{ id: `qg-${side}-1`, profile: side === 'blue' ? 'warboss' : 'captain', x, y }],
-});
-/** Far-away bases so that no side is wiped out by a test's casualties. */
-const reserves = (): DetSpec[] => [
-  { id: 'res-blue', side: 'blue', bases: [{ id: 'res-b', profile: 'tactical', x: 3, y: 97 }] },
-  { id: 'res-red', side: 'red', bases: [{ id: 'res-r', profile: 'tactical', x: 147, y: 97 }] },
-];
-const one1 = (id: string, side: EpicSide, profile: string, x: number, y: number, facing = 0): DetSpec => ({
-  id,
-  side,
-  bases: [{ id: `${id}-1`, profile, x, y, facing }],
-});
-const pos = (dets: DetSpec[], extra: Partial<PositionSpec> = {}) =>
-  position({ dets: [...dets, ...reserves()], ...extra });
 function toCombat(s: EpicState): EpicState {
   let st = s;
   while (st.phase === 'mouvement.choix') st = play(st, { type: 'pass' }).state;

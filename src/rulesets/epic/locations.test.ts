@@ -10,11 +10,16 @@ import { randomBot } from '../../../ai/bots';
 import { playMatch } from '../../../ai/match';
 import { rngForDice } from '../../../test/helpers/dice';
 import {
+  base,
+  byRule,
   type DetSpec,
   epicInvariants,
   giveOrders,
+  one1,
   play,
   position,
+  refusal,
+  reserves,
   scenarioJson,
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
@@ -30,22 +35,6 @@ import type { EpicAction, EpicBase, EpicSide, EpicState, Order } from './types';
 
 // --- helpers ---------------------------------------------------------------------------------------------
 
-const base = (s: EpicState, id: string): EpicBase => s.bases.find((b) => b.id === id)!;
-const refusal = (s: EpicState, a: EpicAction): string | null => {
-  const r = epicRuleset.validate(s, a);
-  return r.ok ? null : r.error.code;
-};
-const byRule = (events: GameEvent[], rule: string, kind: string) =>
-  events.filter((e) => e.rule === rule && e.kind === kind);
-const one1 = (id: string, side: EpicSide, profile: string, x: number, y: number, facing = 0): DetSpec => ({
-  id,
-  side,
-  bases: [{ id: `${id}-1`, profile, x, y, facing }],
-});
-const reserves = (): DetSpec[] => [
-  { id: 'res-blue', side: 'blue', bases: [{ id: 'res-b', profile: 'tactical', x: 3, y: 97 }] },
-  { id: 'res-red', side: 'red', bases: [{ id: 'res-r', profile: 'tactical', x: 147, y: 97 }] },
-];
 /** A blue Gargant at (75, 50) facing +x, a red Tactical in front of it (100, 50) and one behind it (50, 50). */
 const gargantPos = (extra: DetSpec[] = []): EpicState =>
   position({
