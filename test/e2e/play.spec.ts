@@ -276,7 +276,19 @@ test('a move’s interception threat is shown before it is sent: pointer over th
   const unitAt = await page.evaluate((id) => window.wargameApp!.screenOf(id), found.unit);
   await page.mouse.click(box.x + unitAt!.x, box.y + unitAt!.y);
   await expect.poll(async () => (await info(page))!.selected).toBe(found.unit);
-  const overlaysBefore = await page.evaluate(() => window.wargameApp!.board()!.debugSnapshot().overlays);
+  // The selection's own overlays (reach, zones) are drawn on the next frames: count once they have settled.
+  let overlaysBefore = -1;
+  await expect
+    .poll(
+      async () => {
+        const n = await page.evaluate(() => window.wargameApp!.board()!.debugSnapshot().overlays);
+        const settled = n === overlaysBefore;
+        overlaysBefore = n;
+        return settled;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
   await page.locator('#threat-preview').waitFor({ state: 'attached' });
 
   // The pointer over the destination: the bases that could fire are named and drawn.
