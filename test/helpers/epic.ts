@@ -131,6 +131,14 @@ export const one1 = (
 export const pos = (dets: DetSpec[], extra: Partial<PositionSpec> = {}): EpicState =>
   position({ dets: [...dets, ...reserves()], ...extra });
 
+/** Both sides pass the Movement phase: the Combat phase opens (the test fails if it does not). */
+export function toCombat(s: EpicState): EpicState {
+  let st = s;
+  while (st.phase === 'mouvement.choix') st = play(st, { type: 'pass' }).state;
+  expect(st.phase).toBe('combat');
+  return st;
+}
+
 /** A base by id, or the single base of a one-base detachment by the detachment's id. */
 export const base = (s: EpicState, id: string): EpicBase =>
   s.bases.find((b) => b.id === id) ?? s.bases.find((b) => b.det === id)!;

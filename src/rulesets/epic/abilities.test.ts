@@ -19,6 +19,7 @@ import {
   position,
   refusal,
   scenarioJson,
+  toCombat,
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
 import { energyOf } from './combat';
@@ -33,12 +34,6 @@ type Pt = { x: number; y: number };
 /** The code an illegal action is refused with, or null when it is legal. */
 
 /** Both sides pass their activations: the Combat phase starts. */
-function toCombat(s: EpicState): EpicState {
-  let st = s;
-  while (st.phase === 'mouvement.choix') st = play(st, { type: 'pass' }).state;
-  expect(st.phase).toBe('combat');
-  return st;
-}
 
 /** Lattice points `step` cm apart around `c`, nearest first, at most `max` cm away, clear of `avoid`. */
 function lattice(c: Pt, n: number, { avoid = [] as Pt[], min = 0, max = 24, step = 3 } = {}): Pt[] {

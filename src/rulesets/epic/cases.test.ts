@@ -24,6 +24,7 @@ import {
   refusal,
   reserves,
   scenarioJson,
+  toCombat,
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
 import { Rng } from '../../engine/rng';
@@ -102,12 +103,6 @@ const ctxFor = (s: EpicState, dice: number[]): Ctx & { ev: GameEvent[] } => ({
   rng: new Rng(rngForDice(dice)),
   ev: [],
 });
-function toCombat(s: EpicState): EpicState {
-  let st = s;
-  while (st.phase === 'mouvement.choix') st = play(st, { type: 'pass' }).state;
-  expect(st.phase).toBe('combat');
-  return st;
-}
 
 // --- the audit ---------------------------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ import {
   refusal,
   reserves,
   scenarioJson,
+  toCombat,
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
 import { rollScatterDice } from '../../engine/dice';
@@ -34,12 +35,6 @@ import type { EpicAction, EpicBase, EpicSide, EpicState, Order } from './types';
 
 // --- helpers ---------------------------------------------------------------------------------------------
 
-function toCombat(s: EpicState): EpicState {
-  let st = s;
-  while (st.phase === 'mouvement.choix') st = play(st, { type: 'pass' }).state;
-  expect(st.phase).toBe('combat');
-  return st;
-}
 const combat = (dets: DetSpec[], orders: Record<string, Order> = {}, extra: Partial<PositionSpec> = {}) =>
   toCombat(giveOrders(pos(dets, extra), orders, 'red'));
 

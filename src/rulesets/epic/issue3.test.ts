@@ -23,6 +23,7 @@ import {
   refusal,
   reserves,
   scenarioJson,
+  toCombat,
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
 import { Rng } from '../../engine/rng';
@@ -46,12 +47,6 @@ import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState } from '
 
 // --- helpers ---------------------------------------------------------------------------------------------
 
-function toCombat(s: EpicState): EpicState {
-  let st = s;
-  while (st.phase === 'mouvement.choix') st = play(st, { type: 'pass' }).state;
-  expect(st.phase).toBe('combat');
-  return st;
-}
 const ctxFor = (s: EpicState, dice: number[]): Ctx & { ev: GameEvent[] } => ({
   s: epicRuleset.clone(s),
   rng: new Rng(rngForDice(dice)),

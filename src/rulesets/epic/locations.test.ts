@@ -21,6 +21,7 @@ import {
   refusal,
   reserves,
   scenarioJson,
+  toCombat,
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
 import { hashState } from '../../engine/hash';
@@ -57,12 +58,6 @@ function failedSave(s: EpicState, from: string, loc: number, degats = 0) {
   const g = base(ctx.s, 'garg-1');
   expect(saveOrLose(ctx, g, 0, false, 'C4', [], 1 + degats, base(ctx.s, from))).toBe(true);
   return { s: ctx.s, ev: ctx.ev, g };
-}
-function toCombat(s: EpicState): EpicState {
-  let st = s;
-  while (st.phase === 'mouvement.choix') st = play(st, { type: 'pass' }).state;
-  expect(st.phase).toBe('combat');
-  return st;
 }
 const combatWith = (s: EpicState, orders: Record<string, Order>) => toCombat(giveOrders(s, orders, 'red'));
 
