@@ -70,6 +70,11 @@ export interface MctsNode {
   visits: number;
   total: number;
   children: Map<string, MctsNode>;
+  /**
+   * A guess per candidate position: the child made from the action object found at that position last
+   * time. Rulesets that hand out the same immutable actions in the same order skip the key lookup.
+   */
+  slots: (MctsNode | undefined)[];
   /** Regret matching at a secret decision: this option's cumulative regret and strategy weight. */
   regret?: number;
   strategy?: number;
@@ -89,6 +94,10 @@ export function keyOf(a: BaseAction): string {
     keys.set(a, k);
   }
   return k;
+}
+
+function newNode(action: BaseAction | null, key: string, side: Side): Node {
+  return { action, key, side, visits: 0, total: 0, children: new Map(), slots: [] };
 }
 
 /** One search, resumable in slices: `step(n)` runs up to n iterations. */
@@ -130,10 +139,12 @@ export class Search {
     // A kept subtree grew under other samples of the hidden information: keep only the children that are
     // legal now (the phase may differ, e.g. an interception the samples did not foresee).
     const reuse = options.reuse;
-    if (reuse)
+    if (reuse) {
+      reuse.slots = [];
       for (const [k, c] of reuse.children)
         if (c.side !== side || !ruleset.validate(this.observation, c.action!).ok) reuse.children.delete(k);
-    this.root = reuse ?? { action: null, key: '', side, visits: 0, total: 0, children: new Map() };
+    }
+    this.root = reuse ?? newNode(null, '', side);
   }
 
   /** How many options the side has now (in one sampled state). */
@@ -163,8 +174,9 @@ export class Search {
     const path = this.path;
     const fresh = this.fresh;
     const legal = this.legal;
-    path.length = 0;
-    path.push(this.root);
+    // Scratch arrays are filled by index and never truncated: setting `length` costs more than the rest.
+    let np = 0;
+    path[np++] = this.root;
     this.rmCount = 0;
     let node = this.root;
     let hiddenKey = '';
@@ -172,7 +184,8 @@ export class Search {
       const decision = r.decision(s);
       if (!decision) break;
       const options: BaseAction[] = r.candidates(s);
-      if (options.length === 0) break;
+      const count = options.length;
+      if (count === 0) break;
       // The other side's secret choice is made without seeing ours: its statistics live in a node keyed by
       // what that side has chosen so far (its information set), not under our own hidden choices.
       const hidden = decision.secret === true && decision.side !== this.side;
@@ -180,27 +193,36 @@ export class Search {
       // Progressive bias: the ruleset's scripted action is expanded first and keeps a bonus that fades
       // with visits, so a short search never plays worse than the script it starts from.
       const hint = r.script ? keyOf(r.script(s, this.rng, options)) : '';
-      fresh.length = 0;
-      legal.length = 0;
-      for (let i = 0; i < options.length; i++) {
-        const child = at.children.get(keyOf(options[i]!));
-        if (child) legal.push(child);
-        else fresh.push(options[i]!);
+      let nf = 0;
+      let nl = 0;
+      const children = at.children;
+      for (let i = 0; i < count; i++) {
+        const option = options[i]!;
+        const guess = at.slots[i];
+        if (guess !== undefined && guess.action === option) {
+          legal[nl++] = guess;
+          continue;
+        }
+        const child = children.get(keyOf(option));
+        if (child !== undefined) {
+          legal[nl++] = child;
+          if (child.action === option) at.slots[i] = child;
+        } else fresh[nf++] = option;
       }
-      if (fresh.length > 0) {
-        let a = fresh[fresh.length === 1 ? 0 : this.rng.int(fresh.length)]!;
-        for (let i = 0; i < fresh.length; i++) if (keyOf(fresh[i]!) === hint) a = fresh[i]!;
+      if (nf > 0) {
+        let a = fresh[nf === 1 ? 0 : this.rng.int(nf)]!;
+        if (hint !== '') for (let i = 0; i < nf; i++) if (keyOf(fresh[i]!) === hint) a = fresh[i]!;
         const key = keyOf(a);
-        const child: Node = { action: a, key, side: decision.side, visits: 0, total: 0, children: new Map() };
-        at.children.set(key, child);
+        const child = newNode(a, key, decision.side);
+        children.set(key, child);
         r.applyInPlace(s, a);
-        path.push(child);
+        path[np++] = child;
         break;
       }
       if (decision.secret) {
-        const chosen = this.regretMatch(legal);
+        const chosen = this.regretMatch(legal, nl);
         r.applyInPlace(s, chosen.action!);
-        path.push(chosen);
+        path[np++] = chosen;
         if (hidden) hiddenKey += `/${chosen.key}`;
         else node = chosen;
         continue;
@@ -209,7 +231,7 @@ export class Search {
       let best = legal[0]!;
       let bestScore = Number.NEGATIVE_INFINITY;
       const explore = this.c * Math.sqrt(Math.log(node.visits + 1));
-      for (let i = 0; i < legal.length; i++) {
+      for (let i = 0; i < nl; i++) {
         const child = legal[i]!;
         const bias = child.key === hint ? this.prior / (1 + child.visits) : 0;
         const score = child.total / child.visits + explore / Math.sqrt(child.visits) + bias;
@@ -219,7 +241,7 @@ export class Search {
         }
       }
       r.applyInPlace(s, best.action!);
-      path.push(best);
+      path[np++] = best;
       node = best;
     }
     // Rollout: the ruleset's scripted behaviour where it has one (cheap and sensible), else random candidates.
@@ -235,15 +257,14 @@ export class Search {
     // Back-propagation: each node gets the evaluation for the side that chose it (one call per side).
     const sides = this.sides;
     const values = this.sideValues;
-    sides.length = 0;
-    values.length = 0;
-    for (let i = 0; i < path.length; i++) {
+    let ns = 0;
+    for (let i = 0; i < np; i++) {
       const n = path[i]!;
-      let j = sides.indexOf(n.side);
-      if (j < 0) {
-        j = sides.length;
-        sides.push(n.side);
-        values.push(r.evaluate(s, n.side));
+      let j = 0;
+      while (j < ns && sides[j] !== n.side) j++;
+      if (j === ns) {
+        sides[ns] = n.side;
+        values[ns++] = r.evaluate(s, n.side);
       }
       n.visits++;
       n.total += values[j]!;
@@ -254,7 +275,10 @@ export class Search {
       const options = this.rmLegal[k]!;
       const probs = this.rmProb[k]!;
       const chosen = this.rmChosen[k]!;
-      const v = values[sides.indexOf(options[chosen]!.side)]!;
+      const side = options[chosen]!.side;
+      let j = 0;
+      while (j < ns && sides[j] !== side) j++;
+      const v = values[j]!;
       for (let i = 0; i < options.length; i++) {
         const estimate = i === chosen ? v / probs[i]! : 0;
         options[i]!.regret = (options[i]!.regret ?? 0) + estimate - v;
@@ -268,20 +292,19 @@ export class Search {
   private hiddenNode(key: string, side: Side): Node {
     let n = this.hidden.get(key);
     if (!n) {
-      n = { action: null, key, side, visits: 0, total: 0, children: new Map() };
+      n = newNode(null, key, side);
       this.hidden.set(key, n);
     }
     return n;
   }
 
   /** The regret-matching strategy over `legal` (mixed with uniform exploration); draws and records one. */
-  private regretMatch(legal: Node[]): Node {
+  private regretMatch(legal: Node[], n: number): Node {
     const k = this.rmCount++;
     const options = (this.rmLegal[k] ??= []);
     const probs = (this.rmProb[k] ??= []);
     options.length = 0;
     probs.length = 0;
-    const n = legal.length;
     let positive = 0;
     for (let i = 0; i < n; i++) positive += Math.max(0, legal[i]!.regret ?? 0);
     let chosen = n - 1;
