@@ -136,6 +136,13 @@ export class Search {
     this.rolloutPlies = options.rolloutPlies ?? 12;
     this.maxDepth = options.maxDepth ?? 12;
     this.prior = options.prior ?? 2;
+    const trusted = ruleset.applyTrusted;
+    this.play = trusted
+      ? (s, a) => {
+          trusted(s, a);
+          return false;
+        }
+      : (s, a) => ruleset.applyInPlace(s, a) !== null;
     // A kept subtree grew under other samples of the hidden information: keep only the children that are
     // legal now (the phase may differ, e.g. an interception the samples did not foresee).
     const reuse = options.reuse;
@@ -146,6 +153,9 @@ export class Search {
     }
     this.root = reuse ?? newNode(null, '', side);
   }
+
+  /** `applyTrusted` where the ruleset has it, else `applyInPlace`; true if the action was refused. */
+  private readonly play: (s: BaseState, a: BaseAction) => boolean;
 
   /** How many options the side has now (in one sampled state). */
   optionCount(): number {
@@ -170,6 +180,8 @@ export class Search {
 
   private iterate(): void {
     const r = this.ruleset;
+    // Every action applied below came from this state's candidates or script: no need to check it again.
+    const play = this.play;
     const s = this.sample();
     const path = this.path;
     const fresh = this.fresh;
@@ -215,13 +227,13 @@ export class Search {
         const key = keyOf(a);
         const child = newNode(a, key, decision.side);
         children.set(key, child);
-        r.applyInPlace(s, a);
+        play(s, a);
         path[np++] = child;
         break;
       }
       if (decision.secret) {
         const chosen = this.regretMatch(legal, nl);
-        r.applyInPlace(s, chosen.action!);
+        play(s, chosen.action!);
         path[np++] = chosen;
         if (hidden) hiddenKey += `/${chosen.key}`;
         else node = chosen;
@@ -240,19 +252,19 @@ export class Search {
           best = child;
         }
       }
-      r.applyInPlace(s, best.action!);
+      play(s, best.action!);
       path[np++] = best;
       node = best;
     }
     // Rollout: the ruleset's scripted behaviour where it has one (cheap and sensible), else random candidates.
     for (let k = 0; k < this.rolloutPlies && r.decision(s); k++) {
       if (r.script) {
-        if (r.applyInPlace(s, r.script(s, this.rng))) break;
+        if (play(s, r.script(s, this.rng))) break;
         continue;
       }
       const options: BaseAction[] = r.candidates(s);
       if (options.length === 0) break;
-      r.applyInPlace(s, options[this.rng.int(options.length)]!);
+      play(s, options[this.rng.int(options.length)]!);
     }
     // Back-propagation: each node gets the evaluation for the side that chose it (one call per side).
     const sides = this.sides;

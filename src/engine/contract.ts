@@ -139,6 +139,12 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
    * Events are pushed into `events` when it is given; the AI passes none.
    */
   applyInPlace(state: S, action: A, events?: GameEvent[]): GameError | null;
+  /**
+   * Optional, for the search's hot path: apply an action this ruleset itself produced for this very state
+   * (from `candidates` or `script`), skipping the legality check that produced it. Never for an action
+   * from elsewhere (a player, a file, a kept tree): those go through `applyInPlace`.
+   */
+  applyTrusted?(state: S, action: A): void;
   clone(state: S): S;
   /** What `side` may see: the other side's secret orders and the RNG's future are hidden. */
   observe(state: S, side: Side): S;

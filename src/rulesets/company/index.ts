@@ -4,7 +4,7 @@ import type { OddsReport, Ruleset } from '../../engine/contract';
 import { type Distribution, d6PoolDistribution, distFromSuccessChance, distShift } from '../../engine/dice';
 import { err, ok, type Result } from '../../engine/result';
 import { type Rng, seedRng } from '../../engine/rng';
-import { applyByCopy, inPlaceStep, outcomeOf, validateWith } from '../../engine/ruleset-kit';
+import { applyByCopy, inPlaceStep, outcomeOf, trustedStep, validateWith } from '../../engine/ruleset-kit';
 import { companyCandidates, companyEvaluate, companyLegal } from './candidates';
 import { passeCbt, poolShape, protectionOf } from './combat';
 import { explainCompany } from './explain';
@@ -37,6 +37,7 @@ export function cloneCompany(s: CompanyState): CompanyState {
 }
 
 export const applyCompanyInPlace = inPlaceStep<CompanyState, CompanyAction>(check, exec);
+export const applyCompanyTrusted = trustedStep<CompanyState, CompanyAction>(exec);
 
 /** What `side` may see: everything on the table is open in Hell Dorado; only the RNG's future is hidden. */
 export function observeCompany(s: CompanyState, _side: string): CompanyState {
@@ -172,6 +173,7 @@ export const companyRuleset: Ruleset<CompanyState, CompanyAction, CompanyScenari
   validate: validateWith(check),
   apply: applyByCopy(cloneCompany, applyCompanyInPlace),
   applyInPlace: applyCompanyInPlace,
+  applyTrusted: applyCompanyTrusted,
   clone: cloneCompany,
   observe: observeCompany,
   determinize: determinizeCompany,

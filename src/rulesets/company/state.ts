@@ -12,11 +12,13 @@ import {
   type Terrain,
   type Vec2,
 } from '../../engine/geometry';
+import { tableLookup } from '../../engine/ruleset-kit';
 import { CONTACT, PROFILES, ZOC } from './data';
 import type { Combatant, CompanySide, CompanyState, ContactPair, Profile } from './types';
 
 export const other = (side: CompanySide): CompanySide => (side === 'blue' ? 'red' : 'blue');
-export const prof = (u: Combatant): Profile => PROFILES[u.profile]!;
+const profile = tableLookup(PROFILES);
+export const prof = (u: Combatant): Profile => profile(u.profile)!;
 export const unitById = (s: CompanyState, id: string): Combatant | undefined =>
   s.units.find((u) => u.id === id);
 

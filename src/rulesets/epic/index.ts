@@ -11,7 +11,7 @@ import {
 import { hypot } from '../../engine/dmath';
 import { err, ok, type Result } from '../../engine/result';
 import { type Rng, seedRng } from '../../engine/rng';
-import { applyByCopy, inPlaceStep, outcomeOf, validateWith } from '../../engine/ruleset-kit';
+import { applyByCopy, inPlaceStep, outcomeOf, trustedStep, validateWith } from '../../engine/ruleset-kit';
 import { epicCandidates, epicEvaluate, epicLegal } from './candidates';
 import { arcPa, toHitModifiers, weaponsInReach } from './combat';
 import { explainEpic } from './explain';
@@ -62,6 +62,7 @@ export function cloneEpic(s: EpicState): EpicState {
 }
 
 export const applyEpicInPlace = inPlaceStep<EpicState, EpicAction>(check, exec);
+export const applyEpicTrusted = trustedStep<EpicState, EpicAction>(exec);
 
 /** What `side` may see: the other side's unrevealed orders are blanked, and the RNG's future is hidden. */
 export function observeEpic(s: EpicState, side: string): EpicState {
@@ -197,6 +198,7 @@ export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttac
   validate: validateWith(check),
   apply: applyByCopy(cloneEpic, applyEpicInPlace),
   applyInPlace: applyEpicInPlace,
+  applyTrusted: applyEpicTrusted,
   clone: cloneEpic,
   observe: observeEpic,
   determinize: determinizeEpic,
