@@ -64,6 +64,13 @@ export function chooseOrder(s: EpicState, det: string, rng: Rng): Order {
 }
 
 /** A formation move of the active detachment toward `goal`, as far as it can legally go. */
+/** Actions the script already checked on the state it made them for: epicScript need not check them again. */
+const verified = new WeakSet<EpicAction>();
+const checked = (a: EpicAction): EpicAction => {
+  verified.add(a);
+  return a;
+};
+
 function moveToward(
   s: EpicState,
   det: string,
@@ -82,7 +89,7 @@ function moveToward(
     const d = reach * f - 0.01;
     if (d < 0.5) return null;
     const a: EpicAction = { type: 'moveDet', det, dx: dir.x * d, dy: dir.y * d };
-    if (!check(s, a)) return a;
+    if (!check(s, a)) return checked(a);
   }
   return null;
 }
@@ -96,7 +103,7 @@ function activation(s: EpicState): EpicAction {
       const foe = nearestEnemy(s, b.side, b.x, b.y);
       if (foe) {
         const a: EpicAction = { type: 'charge', base: b.id, target: foe.b.id };
-        if (!check(s, a)) return a;
+        if (!check(s, a)) return checked(a);
       }
     }
   if (bs.length > 0 && bs.every((b) => b.moved === 0)) {
@@ -138,7 +145,7 @@ function activation(s: EpicState): EpicAction {
 /** One scripted action for the side to play; `rng` is the caller's (the bot's or the searcher's). */
 export function epicScript(s: EpicState, rng: Rng, given?: readonly EpicAction[]): EpicAction {
   const a = scripted(s, rng, given);
-  if (!check(s, a)) return a;
+  if (verified.has(a) || !check(s, a)) return a;
   // The script does not know every case (flyers must fly, new reactions…): fall back on a candidate,
   // preferring anything to ending the activation or passing.
   const options = given ?? epicCandidates(s);
@@ -179,7 +186,7 @@ function scripted(s: EpicState, rng: Rng, given?: readonly EpicAction[]): EpicAc
     case 'mouvement.interception': {
       for (const det of s.pending!.threats)
         for (const at of [1, 0.5])
-          if (!check(s, { type: 'intercept', det, at })) return { type: 'intercept', det, at };
+          if (!check(s, { type: 'intercept', det, at })) return checked({ type: 'intercept', det, at });
       return { type: 'noIntercept' };
     }
     case 'combat': {
