@@ -264,3 +264,36 @@ describe('MCTS report', () => {
     for (const alt of r.alternatives) if (alt.action.type !== 'shoot') expect(alt.odds).toBeUndefined();
   });
 });
+
+describe('MCTS slices', () => {
+  it('an iteration past its slice deadline cuts its rollout short, yet still counts and backs up a value', () => {
+    const scenario = epicRuleset.parseScenario(sc.data);
+    if (!scenario.ok) throw new Error('scenario');
+    const start = epicRuleset.setup(scenario.value, 'deadline');
+    if (!start.ok) throw new Error('setup');
+    const side = epicRuleset.decision(start.value)!.side;
+    // Count the plies each iteration plays, through a ruleset whose script is counted.
+    const plies = (deadline: number) => {
+      let scripted = 0;
+      const counted: AnyRuleset = {
+        ...epicRuleset,
+        script: (st, rng, given) => {
+          scripted++;
+          return epicRuleset.script!(st as EpicState, rng, given as never);
+        },
+      } as AnyRuleset;
+      const search = new Search(counted, start.value, side, { seed: 'd', rolloutPlies: 12 });
+      search.clock = () => 100;
+      search.deadline = deadline;
+      search.step(20);
+      return { scripted, visits: search.root.visits, iterations: search.iterations };
+    };
+    const late = plies(50);
+    const open = plies(Number.POSITIVE_INFINITY);
+    expect(late.iterations).toBe(20);
+    expect(late.visits).toBe(20);
+    expect(open.visits).toBe(20);
+    // In the tree the script is asked once per level for its hint; the rollout asks once per ply.
+    expect(open.scripted).toBeGreaterThan(late.scripted + 20 * 5);
+  });
+});
