@@ -297,3 +297,60 @@ describe('MCTS slices', () => {
     expect(open.scripted).toBeGreaterThan(late.scripted + 20 * 5);
   });
 });
+
+describe('MCTS progressive widening', () => {
+  interface DialState {
+    rng: ReturnType<typeof seedRng>;
+    ply: number;
+    v: number | null;
+  }
+  type Dial = { type: 'dial'; v: number };
+  const dial = (withVariants: boolean): AnyRuleset => {
+    const clone = (s: DialState): DialState => ({ ...s, rng: { ...s.rng } });
+    return {
+      id: 'dial',
+      sides: ['a', 'b'],
+      decision: (s: DialState) => (s.v === null ? { side: 'a', phase: 'p', turn: 0 } : null),
+      candidates: (s: DialState): Dial[] =>
+        s.v === null
+          ? [
+              { type: 'dial', v: 0.2 },
+              { type: 'dial', v: 0.5 },
+            ]
+          : [],
+      validate: (_s: DialState, a: Dial) =>
+        a.v <= 0.9
+          ? { ok: true, value: true }
+          : { ok: false, error: { code: 'X', message: { en: 'x', fr: 'x' } } },
+      applyInPlace: (s: DialState, a: Dial) => {
+        s.v = a.v;
+        s.ply++;
+        return null;
+      },
+      clone,
+      observe: (s: DialState) => clone(s),
+      determinize: (s: DialState) => clone(s),
+      evaluate: (s: DialState, side: string) => (side === 'a' ? (s.v ?? 0) : -(s.v ?? 0)),
+      // A turn of the dial: 0.15 further each time, past the legal 0.9 in the end.
+      ...(withVariants
+        ? {
+            variants: (_s: DialState, a: Dial) => [{ type: 'dial', v: Math.round((a.v + 0.15) * 100) / 100 }],
+          }
+        : {}),
+    } as unknown as AnyRuleset;
+  };
+  const begin = (): DialState => ({ rng: seedRng('d'), ply: 0, v: null });
+
+  it('adds variants of the most visited option as visits double, and keeps only legal ones', () => {
+    const r = search(dial(true), begin(), 'a', { seed: 'w', maxIterations: 800 });
+    const weighed = r.alternatives.map((x) => (x.action as Dial).v).sort();
+    expect(weighed).toEqual([0.2, 0.5, 0.65, 0.8]);
+    expect((r.action as Dial).v).toBe(0.8);
+  });
+
+  it('without variants the candidates are all there is', () => {
+    const r = search(dial(false), begin(), 'a', { seed: 'w', maxIterations: 800 });
+    expect(r.alternatives.map((x) => (x.action as Dial).v).sort()).toEqual([0.2, 0.5]);
+    expect((r.action as Dial).v).toBe(0.5);
+  });
+});

@@ -78,7 +78,13 @@ export interface MctsNode {
   /** Regret matching at a secret decision: this option's cumulative regret and strategy weight. */
   regret?: number;
   strategy?: number;
+  /** Progressive widening: variants added beside the candidates, and the visits at which to add the next. */
+  extras?: BaseAction[];
+  widenAt?: number;
 }
+
+/** Progressive widening: a node asks for a variant of its best option at this many visits, then at each doubling. */
+const WIDEN_FIRST = 32;
 
 /** Share of uniform exploration mixed into the regret-matching strategy. */
 const RM_EXPLORE = 0.1;
@@ -228,6 +234,29 @@ export class Search {
           legal[nl++] = child;
           if (child.action === option) at.slots[i] = child;
         } else fresh[nf++] = option;
+      }
+      // Progressive widening: variants added earlier compete where they are legal in this sample; once every
+      // option here is expanded and the node's visits have doubled, one more variant of its most visited
+      // option joins them.
+      const extras = at.extras;
+      if (extras !== undefined)
+        for (let i = 0; i < extras.length; i++) {
+          const x = extras[i]!;
+          if (!r.validate(s, x).ok) continue;
+          const child = children.get(keyOf(x));
+          if (child !== undefined) legal[nl++] = child;
+          else fresh[nf++] = x;
+        }
+      if (nf === 0 && nl > 0 && r.variants && !decision.secret && at.visits >= (at.widenAt ?? WIDEN_FIRST)) {
+        at.widenAt = 2 * Math.max(at.visits, WIDEN_FIRST);
+        let top = legal[0]!;
+        for (let i = 1; i < nl; i++) if (legal[i]!.visits > top.visits) top = legal[i]!;
+        for (const v of r.variants(s, top.action!, this.rng)) {
+          if (children.has(keyOf(v)) || !r.validate(s, v).ok) continue;
+          (at.extras ??= []).push(v);
+          fresh[nf++] = v;
+          break;
+        }
       }
       if (nf > 0) {
         let a = fresh[nf === 1 ? 0 : this.rng.int(nf)]!;

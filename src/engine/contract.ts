@@ -168,6 +168,13 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
    * `candidates`, when the caller already has them for this state, saves the script recomputing them.
    */
   script?(state: S, rng: Rng, candidates?: readonly A[]): A;
+  /**
+   * Progressive widening (optional): variants of a continuous action (the same move a little shorter, or
+   * turned a little), drawn with the caller's RNG. The search asks for them at a node whose visits have
+   * doubled, around its most visited option, and keeps those `validate` accepts. A finite `candidates`
+   * list thus grows where the search spends its time.
+   */
+  variants?(state: S, action: A, rng: Rng): A[];
   /** A heuristic value of the state for `side`, in [-1, 1]: the greedy bot and MCTS leaves use it. */
   evaluate(state: S, side: Side): number;
 }

@@ -4,6 +4,7 @@
  * than writing them again.
  */
 import type { BaseAction, BaseState, GameEvent, Outcome, Side, StepResult } from './contract';
+import { cos, sin } from './dmath';
 import type { GameError, Message, Result } from './result';
 import { Rng } from './rng';
 
@@ -83,4 +84,23 @@ export function tableLookup<T>(table: Record<string, T>): (id: string) => T | un
     if (v !== undefined) cache.set(id, v);
     return v;
   };
+}
+
+/**
+ * Progressive widening's raw material (contract `variants`): `n` variants of a move vector, each turned by up
+ * to ±0.5 rad and scaled between 0.6 and 1.1, drawn with the caller's RNG and rounded to 0.01.
+ */
+export function vectorVariants(dx: number, dy: number, rng: Rng, n = 3): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const turn = (rng.next() * 2 - 1) * 0.5;
+    const k = 0.6 + 0.5 * rng.next();
+    const c = cos(turn);
+    const sn = sin(turn);
+    out.push({
+      x: Math.round((dx * c - dy * sn) * k * 100) / 100,
+      y: Math.round((dx * sn + dy * c) * k * 100) / 100,
+    });
+  }
+  return out;
 }

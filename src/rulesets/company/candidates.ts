@@ -6,6 +6,8 @@
 import type { LegalRegion, LegalSet } from '../../engine/contract';
 import { atan2, cos, hypot, sin } from '../../engine/dmath';
 import type { Vec2 } from '../../engine/geometry';
+import type { Rng } from '../../engine/rng';
+import { vectorVariants } from '../../engine/ruleset-kit';
 import { ZOC } from './data';
 import {
   attractionsOn,
@@ -278,4 +280,18 @@ export function companyEvaluate(s: CompanyState, side: string): number {
   const kills = (s.sides[me].kills - s.sides[foe].kills) / 200;
   const v = strength(s, me) - strength(s, foe) + kills + (0.5 * obj) / total;
   return Math.max(-0.99, Math.min(0.99, v));
+}
+
+/**
+ * Progressive widening (contract `variants`): the active combatant's Marche, Course or Fuite turned a little
+ * and made a little shorter or longer. Other actions have no variants; the search keeps those `check` accepts.
+ */
+export function companyVariants(s: CompanyState, a: CompanyAction, rng: Rng): CompanyAction[] {
+  if (a.type !== 'marche' && a.type !== 'course' && a.type !== 'fuite') return [];
+  const u = s.active ? unitById(s, s.active) : undefined;
+  if (!u) return [];
+  return vectorVariants(a.to.x - u.x, a.to.y - u.y, rng).map((v) => ({
+    ...a,
+    to: { x: u.x + v.x, y: u.y + v.y },
+  }));
 }

@@ -6,6 +6,8 @@
 import type { LegalRegion, LegalSet } from '../../engine/contract';
 import { hypot } from '../../engine/dmath';
 import { maxReachAlong, type Vec2 } from '../../engine/geometry';
+import type { Rng } from '../../engine/rng';
+import { vectorVariants } from '../../engine/ruleset-kit';
 import { POWERS } from './data';
 import {
   check,
@@ -473,4 +475,23 @@ export function epicEvaluate(s: EpicState, side: string): number {
   }
   const v = 1.2 * (strength(s, me) - strength(s, foe)) + (0.8 * vp) / total + 0.15 * pull;
   return Math.max(-0.99, Math.min(0.99, v));
+}
+
+/**
+ * Progressive widening (contract `variants`): a detachment's or a base's move turned a little and made a
+ * little shorter or longer. Other actions have no variants. The search keeps only those `check` accepts.
+ */
+export function epicVariants(s: EpicState, a: EpicAction, rng: Rng): EpicAction[] {
+  if (a.type === 'moveDet')
+    return vectorVariants(a.dx, a.dy, rng).map((v) => ({ type: 'moveDet', det: a.det, dx: v.x, dy: v.y }));
+  if (a.type === 'move') {
+    const b = baseById(s, a.base);
+    if (!b) return [];
+    return vectorVariants(a.to.x - b.x, a.to.y - b.y, rng).map((v) => ({
+      type: 'move',
+      base: a.base,
+      to: { x: b.x + v.x, y: b.y + v.y },
+    }));
+  }
+  return [];
 }
