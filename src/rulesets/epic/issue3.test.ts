@@ -1541,6 +1541,10 @@ describe('NE-U90…U106 Volants', () => {
     s = play(s, { type: 'activate', det: 'vk' }).state;
     expect(refusal(s, { type: 'disembark', base: 'bz', to: { x: 44, y: 50 } })).toBe('ERR_ALTITUDE');
     expect(refusal(s, { type: 'disembark', base: 'jp', to: { x: 44, y: 50 } })).toBeNull();
+    // T1: the jump packs, once out, may not get back in while it is in the air.
+    s = play(s, { type: 'disembark', base: 'jp', to: { x: 44, y: 50 } }).state;
+    expect(base(s, 'jp').carriedBy).toBeNull();
+    expect(refusal(s, { type: 'embark', base: 'jp', transport: 'vk-1' })).toBe('ERR_ALTITUDE');
   });
 
   it('NE-U97/U98: only flyers assault a flyer in the air; NE-U97 T3: a High flyer charging a Low one ends Low', () => {
