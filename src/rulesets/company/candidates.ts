@@ -113,8 +113,20 @@ function goals(s: CompanyState, u: Combatant, reach: number): Vec2[] {
   return out;
 }
 
+/**
+ * A combatant's orders as candidates, in two parts: `orderCandidates` = the forced moves of an Attraction if
+ * any, else `orderActions` (orders in place, attacks) followed by `orderMoves` (Fuite, Marche, Course: the
+ * dear part, each a path search). The script asks for the moves only when nothing in place beats them.
+ */
 function orderCandidates(s: CompanyState, u: Combatant): CompanyAction[] {
-  const orders = ordersFor(s, u);
+  const forced = attracted(s, u);
+  if (forced) return forced;
+  const actions = orderActions(s, u);
+  return [...actions, ...orderMoves(s, u, actions.length > 0)];
+}
+
+/** HD-01: the forced Charge, Assaut or Course of an attracted combatant, or null if it is not attracted. */
+export function attracted(s: CompanyState, u: Combatant): CompanyAction[] | null {
   const attractions = attractionsOn(s, u);
   if (attractions.length) {
     const forced: CompanyAction[] = [];
@@ -125,6 +137,12 @@ function orderCandidates(s: CompanyState, u: Combatant): CompanyAction[] {
     const ok = legalOnly(s, forced);
     if (ok.length) return ok;
   }
+  return null;
+}
+
+/** The orders a combatant carries out where it stands: Attendre, Relever, Mêlée, Focalisation, Tir, Charge, Assaut. */
+export function orderActions(s: CompanyState, u: Combatant): CompanyAction[] {
+  const orders = ordersFor(s, u);
   const out: CompanyAction[] = [];
   const add = (a: CompanyAction) => {
     if (!check(s, a)) out.push(a);
@@ -157,6 +175,20 @@ function orderCandidates(s: CompanyState, u: Combatant): CompanyAction[] {
         add({ type: kind, target: o.id, opportunite: true });
     }
   }
+  return out;
+}
+
+/**
+ * The moves a combatant's orders allow (Fuite, Marche, Course), each toward a goal as far as its path goes;
+ * with no other order open (`orderActions` found none), a Marche in place so that it may still act.
+ */
+export function orderMoves(s: CompanyState, u: Combatant, hasActions: boolean): CompanyAction[] {
+  const orders = ordersFor(s, u);
+  const contact = adversariesInContact(s, u);
+  const out: CompanyAction[] = [];
+  const add = (a: CompanyAction) => {
+    if (!check(s, a)) out.push(a);
+  };
   if (orders.includes('fuite') && contact.length) {
     const c = contact[0]!;
     const d = hypot(u.x - c.x, u.y - c.y) || 1;
@@ -182,7 +214,8 @@ function orderCandidates(s: CompanyState, u: Combatant): CompanyAction[] {
       if (a) out.push(a);
     }
   }
-  if (out.length === 0 && orders.includes('marche')) add({ type: 'marche', to: { x: u.x, y: u.y } });
+  if (out.length === 0 && !hasActions && orders.includes('marche'))
+    add({ type: 'marche', to: { x: u.x, y: u.y } });
   return out;
 }
 

@@ -8,7 +8,7 @@
 
 import { hypot } from '../../engine/dmath';
 import type { Rng } from '../../engine/rng';
-import { companyCandidates } from './candidates';
+import { attracted, companyCandidates, orderActions } from './candidates';
 import { decider, objectiveHolder } from './rules';
 import { controllerOf, isEnemy, prof, unitById } from './state';
 import type { CompanyAction, CompanyState } from './types';
@@ -54,31 +54,59 @@ function closeness(s: CompanyState, a: CompanyAction): number {
   return best;
 }
 
-export function companyScript(s: CompanyState, rng: Rng, given?: readonly CompanyAction[]): CompanyAction {
-  const options = given ?? companyCandidates(s);
-  if (options.length === 0) throw new Error(`no candidate in phase ${s.phase}`);
-  const side = decider(s);
+/** The script's preference for `a` (smaller is better). */
+function scoreOf(s: CompanyState, a: CompanyAction, side: string): number {
+  let key = (PRIORITY[a.type] ?? 6) * 1000;
+  if (a.type === 'premier') key += a.side === side ? 0 : 1;
+  if (a.type === 'activer') {
+    // Activate the own combatant nearest an enemy first.
+    const u = unitById(s, a.unit);
+    let d = 999;
+    if (u)
+      for (const o of s.units)
+        if (o.alive && controllerOf(o) !== side) d = Math.min(d, hypot(o.x - u.x, o.y - u.y));
+    key += Math.min(999, d) + (a.vaeSoli ? 500 : 0);
+  }
+  if (a.type === 'focalisation' && !a.pouvoir) key += 1500; // a plain Focalisation (reload) only when nothing better
+  if (a.type === 'marche' || a.type === 'course')
+    key += Math.min(999, closeness(s, a)) + ('opportunite' in a && a.opportunite ? 200 : 0);
+  return key;
+}
+
+/**
+ * A move's score is at least this (Marche and Course: 6,000 plus a closeness that a legal move keeps above
+ * about −1; Fuite 8,000): an order in place scoring below it wins without the moves being searched.
+ */
+const MOVES_FLOOR = 5900;
+
+function pick(s: CompanyState, rng: Rng, options: readonly CompanyAction[], side: string, below = Infinity) {
   let best: CompanyAction[] = [];
   let bestKey = Infinity;
   for (const a of options) {
-    let key = (PRIORITY[a.type] ?? 6) * 1000;
-    if (a.type === 'premier') key += a.side === side ? 0 : 1;
-    if (a.type === 'activer') {
-      // Activate the own combatant nearest an enemy first.
-      const u = unitById(s, a.unit);
-      let d = 999;
-      if (u)
-        for (const o of s.units)
-          if (o.alive && controllerOf(o) !== side) d = Math.min(d, hypot(o.x - u.x, o.y - u.y));
-      key += Math.min(999, d) + (a.vaeSoli ? 500 : 0);
-    }
-    if (a.type === 'focalisation' && !a.pouvoir) key += 1500; // a plain Focalisation (reload) only when nothing better
-    if (a.type === 'marche' || a.type === 'course')
-      key += Math.min(999, closeness(s, a)) + ('opportunite' in a && a.opportunite ? 200 : 0);
+    const key = scoreOf(s, a, side);
     if (key < bestKey) {
       bestKey = key;
       best = [a];
     } else if (key === bestKey) best.push(a);
   }
+  if (bestKey >= below) return null;
   return best.length === 1 ? best[0]! : best[rng.int(best.length)]!;
+}
+
+export function companyScript(s: CompanyState, rng: Rng, given?: readonly CompanyAction[]): CompanyAction {
+  const side = decider(s);
+  // Rollouts call the script without candidates. Choosing an order, the moves are the dear part (a path
+  // search each): look at the orders in place first, and search moves only if none of those wins anyway.
+  // The choice is the same as over the whole candidate list (test: company script shortcut).
+  if (!given && s.phase === 'actions.activation.ordre' && !s.result) {
+    const u = unitById(s, s.active!)!;
+    if (!attracted(s, u)) {
+      const actions = orderActions(s, u);
+      const now = pick(s, rng, actions, side, MOVES_FLOOR);
+      if (now) return now;
+    }
+  }
+  const options = given ?? companyCandidates(s);
+  if (options.length === 0) throw new Error(`no candidate in phase ${s.phase}`);
+  return pick(s, rng, options, side)!;
 }
