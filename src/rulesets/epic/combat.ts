@@ -38,6 +38,7 @@ import {
   other,
   overTerrainNeedingSkim,
   prof,
+  weapon,
 } from './state';
 import type {
   EpicBase,
@@ -704,10 +705,10 @@ export function weaponsInReach(
   const p = prof(a);
   if (tAlt > 0 && indirect) return out; // C8: no indirect fire at aircraft
   for (const id of p.weapons) {
-    const w = WEAPONS[id]!;
+    const w = weapon(id)!;
     if (indirect && !w.abilities?.artillerie) continue;
     if (w.abilities?.bombe) continue; // NE-U105: bombs are dropped during a flight, never fired
-    if (locDamage(a, `arme:${id}`) > 0) continue; // C10: a damaged or destroyed weapon does not fire
+    if (a.locs !== null && locDamage(a, `arme:${id}`) > 0) continue; // C10: a damaged or destroyed weapon does not fire
     if (d <= w.range) out.push(w);
   }
   if (!indirect) for (const w of extra) if (d <= w.range) out.push(w); // NE-U60: a physical power as a shot

@@ -3,12 +3,14 @@
 import { hypot } from '../../engine/dmath';
 import { type Blocker, dist, edgeDistance, lineOfSight, type Terrain } from '../../engine/geometry';
 import { tableLookup } from '../../engine/ruleset-kit';
-import { CLASS_HEIGHT, PROFILES } from './data';
+import { CLASS_HEIGHT, PROFILES, WEAPONS } from './data';
 import type { EpicBase, EpicDetachment, EpicSide, EpicState, UnitProfile } from './types';
 
 export const other = (side: EpicSide): EpicSide => (side === 'blue' ? 'red' : 'blue');
 const profile = tableLookup(PROFILES);
 export const prof = (b: EpicBase): UnitProfile => profile(b.profile)!;
+/** A weapon's profile by id, through a Map (see tableLookup). */
+export const weapon = tableLookup(WEAPONS);
 export const baseById = (s: EpicState, id: string): EpicBase | undefined => s.bases.find((b) => b.id === id);
 export const detById = (s: EpicState, id: string): EpicDetachment | undefined =>
   s.dets.find((d) => d.id === id);
