@@ -32,11 +32,11 @@ import { applyEpicInPlace, determinizeEpic, epicAttack } from './index';
 import { check } from './rules';
 import {
   baseById,
-  contacts,
   costFor,
   detById,
   detOf,
   hasZoc,
+  inContact,
   isBlocked,
   isFlyer,
   load,
@@ -101,7 +101,7 @@ function markersOf(s: EpicState, b: EpicBase, viewer: EpicSide | undefined): Mar
       glyph: '!',
       colour: 0xf59f00,
     });
-  if (contacts(s, b).length > 0)
+  if (inContact(s, b))
     out.push({
       id: 'engaged',
       label: { fr: 'Engagé (C6)', en: 'Engaged (C6)' },

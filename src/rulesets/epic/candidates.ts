@@ -24,9 +24,9 @@ import {
 import {
   baseById,
   coherencyGroups,
-  contacts,
   costFor,
   detById,
+  inContact,
   isBlocked,
   load,
   onTable,
@@ -79,7 +79,7 @@ function goals(s: EpicState, side: EpicSide, from: Vec2): Vec2[] {
 
 function formationMoves(s: EpicState, det: string): EpicAction[] {
   const bases = s.bases.filter((b) => b.det === det && onTable(b));
-  if (bases.length === 0 || bases.some((b) => contacts(s, b).length > 0 || isBlocked(s, b))) return [];
+  if (bases.length === 0 || bases.some((b) => inContact(s, b) || isBlocked(s, b))) return [];
   const c = centroid(bases);
   const out: EpicAction[] = [];
   for (const g of goals(s, bases[0]!.side, c)) {
@@ -158,7 +158,7 @@ function activationCandidates(s: EpicState): EpicAction[] {
   }
   if (detById(s, det)!.order === 'charge') {
     for (const b of bases) {
-      if (!onTable(b) || contacts(s, b).length > 0) continue;
+      if (!onTable(b) || inContact(s, b)) continue;
       const reach = remaining(s, b) + 4;
       const foes = s.bases
         .filter((o) => o.side !== b.side && onTable(o) && hypot(o.x - b.x, o.y - b.y) <= reach)

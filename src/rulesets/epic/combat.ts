@@ -31,6 +31,7 @@ import {
   detById,
   detOf,
   hasZoc,
+  inContact,
   inOpenTop,
   inZocOf,
   locDamage,
@@ -820,7 +821,7 @@ export function toHitModifiers(
           : { en: 'light cover (C4)', fr: 'couvert léger (C4)' },
       value: -cover,
     });
-  if (!at && contacts(s, t).length > 0)
+  if (!at && inContact(s, t))
     lines.push({
       label: { en: 'target engaged in an assault (C4)', fr: 'cible engagée dans un assaut (C4)' },
       value: -1,
@@ -1428,7 +1429,7 @@ export function resolveAssault(ctx: Ctx, start: EpicBase, activator: EpicSide): 
   for (const id of loserDets) {
     const d = detById(s, id)!;
     if (d.routed || tested.has(id)) continue;
-    for (const b of s.bases) if (b.det === id && onTable(b) && contacts(s, b).length > 0) regroup(ctx, b, 10);
+    for (const b of s.bases) if (b.det === id && onTable(b) && inContact(s, b)) regroup(ctx, b, 10);
   }
   return group;
 }

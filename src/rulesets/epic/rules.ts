@@ -63,6 +63,7 @@ import {
   detHas,
   detOf,
   hasZoc,
+  inContact,
   inOpenTop,
   isBlocked,
   isFlyer,
@@ -719,7 +720,7 @@ export function check(s: EpicState, a: EpicAction): GameError | null {
       return checkDemolish(s, side, a.det, a.building);
     case 'assault': {
       const b = baseById(s, a.base);
-      if (!b || !onTable(b) || contacts(s, b).length === 0)
+      if (!b || !onTable(b) || !inContact(s, b))
         return bad(
           'ERR_ASSAULT',
           `There is no assault at "${a.base}".`,
@@ -950,7 +951,7 @@ function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameEr
   const bases = s.bases.filter((b) => b.det === det && onTable(b));
   const ids = new Set(bases.map((b) => b.id));
   for (const b of bases) {
-    if (contacts(s, b).length > 0)
+    if (inContact(s, b))
       return bad(
         'ERR_ENGAGED',
         `${b.id} is engaged: move it on its own (C6).`,
@@ -981,8 +982,7 @@ function checkCharge(s: EpicState, id: string, targetId: string): GameError | nu
       `${d.name.fr} n'a pas d'ordre de Charge (C6).`,
     );
   if (!onTable(b)) return bad('ERR_CARRIED', `${b.id} is carried.`, `${b.id} est transporté.`);
-  if (contacts(s, b).length > 0)
-    return bad('ERR_ENGAGED', `${b.id} is already engaged.`, `${b.id} est déjà engagé.`);
+  if (inContact(s, b)) return bad('ERR_ENGAGED', `${b.id} is already engaged.`, `${b.id} est déjà engagé.`);
   const t = baseById(s, targetId);
   if (!t || !onTable(t) || t.side === b.side)
     return bad(
@@ -996,7 +996,7 @@ function checkCharge(s: EpicState, id: string, targetId: string): GameError | nu
     if (m.det === b.det && m.charged && onTable(m)) for (const o of contacts(s, m)) engagedDets.add(o.det);
   for (const ed of engagedDets) {
     if (ed === t.det) continue;
-    const free = s.bases.some((o) => o.det === ed && onTable(o) && contacts(s, o).length === 0);
+    const free = s.bases.some((o) => o.det === ed && onTable(o) && !inContact(s, o));
     if (free)
       return bad(
         'ERR_CHARGE_ORDER',
@@ -1069,7 +1069,7 @@ function checkCrush(s: EpicState, id: string, targetId: string): GameError | nul
     );
   if (!onTable(b) || b.alt > 0)
     return bad('ERR_CARRIED', `${b.id} is not on the ground.`, `${b.id} n'est pas au sol.`);
-  if (contacts(s, b).length > 0)
+  if (inContact(s, b))
     return bad(
       'ERR_ENGAGED',
       `${b.id} is engaged: its move has stopped (NE-U70).`,
@@ -1148,7 +1148,7 @@ function checkEmbark(s: EpicState, id: string, tid: string): GameError | null {
       'Bases on Tir Appuyé cannot embark (NE-U83).',
       'Des socles en Tir Appuyé ne peuvent embarquer (NE-U83).',
     );
-  if (contacts(s, b).length > 0) return bad('ERR_ENGAGED', `${b.id} is engaged.`, `${b.id} est engagé.`);
+  if (inContact(s, b)) return bad('ERR_ENGAGED', `${b.id} is engaged.`, `${b.id} est engagé.`);
   if (typeof cost === 'number' && load(s, t.id) + cost > cap)
     return bad(
       'ERR_FULL',
@@ -2043,7 +2043,7 @@ function forcedDestination(s: EpicState, b: EpicBase, p: Vec2, stop: number): Ve
 export function robotDestinations(s: EpicState, b: EpicBase): Vec2[] {
   const d = detOf(s, b);
   const regime = robotRegime(s, d);
-  if (!regime || b.moved > 0 || !onTable(b) || contacts(s, b).length > 0) return [];
+  if (!regime || b.moved > 0 || !onTable(b) || inContact(s, b)) return [];
   const out: Vec2[] = [];
   const foe = regime === 'charge' ? robotChargeTarget(s, b) : nearestFoe(s, b, () => true);
   if (foe) {
@@ -2069,7 +2069,7 @@ export function robotDestinations(s: EpicState, b: EpicBase): Vec2[] {
 
 /** NE-U69: the charges a restricted robot base on Charge must choose among (its forced target's detachment). */
 export function robotCharges(s: EpicState, b: EpicBase): EpicAction[] {
-  if (robotRegime(s, detOf(s, b)) !== 'charge' || contacts(s, b).length > 0) return [];
+  if (robotRegime(s, detOf(s, b)) !== 'charge' || inContact(s, b)) return [];
   const foe = robotChargeTarget(s, b);
   if (!foe) return [];
   const out: EpicAction[] = [];
@@ -2228,7 +2228,7 @@ function checkOa(s: EpicState, side: EpicSide, id: string, kind: 'art' | 'off'):
       `"${id}" is not an OA of yours on the table (NE-U53).`,
       `« ${id} » n'est pas un de vos OA sur la table (NE-U53).`,
     );
-  if (contacts(s, b).length > 0)
+  if (inContact(s, b))
     return bad(
       'ERR_OA_ENGAGED',
       `${b.id} is engaged in an assault: it cannot direct fire (NE-U53).`,
@@ -2478,7 +2478,7 @@ export function combatActions(s: EpicState, side: EpicSide, first = false): Epic
   }
   const seen = new Set<string>();
   for (const b of s.bases) {
-    if (!onTable(b) || seen.has(b.id) || contacts(s, b).length === 0) continue;
+    if (!onTable(b) || seen.has(b.id) || !inContact(s, b)) continue;
     const g = assaultGroup(s, b);
     for (const x of g) seen.add(x.id);
     if (g.some((x) => s.assaultsDone.includes(x.id))) continue;
@@ -3168,7 +3168,7 @@ function finishMove(ctx: Ctx, immediate = false): void {
       if (b.carriedBy === null) continue;
       b.carriedBy = null;
     }
-    if (p.kind === 'move' && contacts(s, b).length > 0) disengage(ctx, b);
+    if (p.kind === 'move' && inContact(s, b)) disengage(ctx, b);
     if (!b.alive) continue;
     const dx = l.to.x - l.from.x;
     const dy = l.to.y - l.from.y;

@@ -11,7 +11,7 @@ import type { Rng } from '../../engine/rng';
 import { epicCandidates } from './candidates';
 import { WEAPONS } from './data';
 import { check, combatActions, decider, decisionOf } from './rules';
-import { contacts, costFor, detById, onTable, other, prof, remaining } from './state';
+import { costFor, detById, inContact, onTable, other, prof, remaining } from './state';
 import type { EpicAction, EpicBase, EpicSide, EpicState, Order } from './types';
 
 function nearestEnemy(s: EpicState, side: EpicSide, x: number, y: number): { b: EpicBase; d: number } | null {
@@ -78,7 +78,7 @@ function moveToward(
   stopShort: number,
 ): EpicAction | null {
   const bs = detBases(s, det);
-  if (bs.length === 0 || bs.some((b) => contacts(s, b).length > 0)) return null;
+  if (bs.length === 0 || bs.some((b) => inContact(s, b))) return null;
   const c = centre(bs);
   const len = hypot(goal.x - c.x, goal.y - c.y);
   if (len - stopShort < 0.5) return null;
@@ -99,7 +99,7 @@ function activation(s: EpicState): EpicAction {
   const bs = detBases(s, det.id);
   if (det.order === 'charge')
     for (const b of bs) {
-      if (b.moved > 0 || contacts(s, b).length > 0) continue;
+      if (b.moved > 0 || inContact(s, b)) continue;
       const foe = nearestEnemy(s, b.side, b.x, b.y);
       if (foe) {
         const a: EpicAction = { type: 'charge', base: b.id, target: foe.b.id };

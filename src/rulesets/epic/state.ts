@@ -49,6 +49,21 @@ export function contacts(s: EpicState, b: EpicBase): EpicBase[] {
   return out;
 }
 
+/** Whether `b` touches any enemy base: `contacts(s, b).length > 0` without building the list. */
+export function inContact(s: EpicState, b: EpicBase): boolean {
+  if (!onTable(b)) return false;
+  const r = prof(b).radius;
+  for (const o of s.bases)
+    if (
+      o.side !== b.side &&
+      onTable(o) &&
+      o.alt === b.alt &&
+      hypot(o.x - b.x, o.y - b.y) - r - prof(o).radius <= CONTACT
+    )
+      return true;
+  return false;
+}
+
 /** NE-U90…U106: a flyer, and whether it is in the air. */
 export const isFlyer = (b: EpicBase): boolean => !!prof(b).abilities.volant;
 export const inAir = (b: EpicBase): boolean => b.alt > 0;
@@ -64,11 +79,19 @@ export const skims = (b: EpicBase): boolean =>
  * otherwise it may leave the assault by moving.
  */
 export function isBlocked(s: EpicState, b: EpicBase): boolean {
-  if (isFlyer(b)) return false;
-  const cls = prof(b).cls;
-  if (prof(b).abilities.antigrav)
-    return contacts(s, b).some((o) => prof(o).cls >= cls && skims(o) && (o.charged || b.charged));
-  return contacts(s, b).some((o) => prof(o).cls >= cls);
+  const p = prof(b);
+  if (p.abilities.volant || !onTable(b)) return false;
+  const cls = p.cls;
+  const skim = !!p.abilities.antigrav;
+  // contacts(s, b) without the array: this runs for every base at every move check.
+  for (const o of s.bases) {
+    if (o.side === b.side || !onTable(o) || o.alt !== b.alt) continue;
+    const po = prof(o);
+    if (po.cls < cls || hypot(o.x - b.x, o.y - b.y) - p.radius - po.radius > CONTACT) continue;
+    if (!skim || ((po.abilities.antigrav || po.abilities.reacteursDorsaux) && (o.charged || b.charged)))
+      return true;
+  }
+  return false;
 }
 
 /** C3: ZOC radius (diameter 7.5 cm for classes 1–4, 12 cm for class 5+). */
@@ -79,7 +102,7 @@ export function hasZoc(s: EpicState, b: EpicBase): boolean {
   if (!onTable(b) || b.alt > 0) return false; // NE-U97/U98: no ZOC in the air
   const d = detOf(s, b);
   if (d.order === 'retraite' && (d.revealed || d.routed)) return false;
-  return contacts(s, b).length === 0;
+  return !inContact(s, b);
 }
 
 /** Whether a disc at (x, y) of radius r overlaps the ZOC of base z (any overlap counts, C3). */
