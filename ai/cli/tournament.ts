@@ -1,14 +1,19 @@
 /**
- * `npm run tournament -- --ruleset epic --scenario <id> --a <bot> --b <bot> --games <n> --seed <s>`
+ * `npm run tournament -- --ruleset epic --scenario <id> --a <bot> --b <bot> --games <n> --seed <s> [--jobs <k>]`
  * Paired games: each dice seed is played twice with the sides swapped. Progress goes to stderr; the last
  * line is JSON: wins, losses, draws (for bot A), win rate (draws count half) and its 95% Wilson interval.
+ * `--jobs k` plays k games at once in worker threads (one per core: time-budget bots need a core each).
+ * Game g always has the same seed and sides, so the result does not depend on k for iteration budgets.
  */
+import { availableParallelism } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { rulesets, scenarios } from '../../src/rulesets/registry';
 import { BOT_NAMES, isBotName, makeBot } from '../bots';
 import { playMatch } from '../match';
 import { die, parseArgs } from './args';
 
-const { flags } = parseArgs(process.argv.slice(2));
+const argv: string[] = isMainThread ? process.argv.slice(2) : (workerData as { argv: string[] }).argv;
+const { flags } = parseArgs(argv);
 const rulesetId = flags.ruleset ?? 'epic';
 const ruleset = rulesets[rulesetId] ?? die(`Unknown ruleset "${rulesetId}".`);
 const list = scenarios[rulesetId] ?? [];
@@ -20,14 +25,23 @@ for (const name of [a, b])
   if (!isBotName(name)) die(`Unknown bot "${name}". Known: ${BOT_NAMES.join(', ')}, beginner.`);
 const games = Number(flags.games ?? 20);
 if (!Number.isInteger(games) || games < 2) die('--games must be a whole number ≥ 2 (pairs of games).');
+const jobs = Number(flags.jobs ?? 1);
+if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) die('--jobs must be a whole number from 1 to 64.');
+if (jobs > availableParallelism())
+  process.stderr.write(
+    `note: --jobs ${jobs} is more than the ${availableParallelism()} cores: time budgets shrink.\n`,
+  );
 const seed = flags.seed ?? '1';
 const [s1, s2] = ruleset.sides as [string, string];
 
-let wins = 0;
-let losses = 0;
-let draws = 0;
-const started = performance.now();
-for (let g = 0; g < games; g++) {
+interface GameResult {
+  g: number;
+  aSide: string;
+  outcome: 'win' | 'loss' | 'draw';
+}
+
+/** Game g: the seed of pair ⌊g/2⌋, A on the first side for even g and on the second for odd g. */
+function playGame(g: number): GameResult {
   const pair = Math.floor(g / 2);
   const aSide = g % 2 === 0 ? s1 : s2;
   const bSide = aSide === s1 ? s2 : s1;
@@ -38,31 +52,63 @@ for (let g = 0; g < games; g++) {
   });
   const o = result.outcome;
   const winner = o.status === 'finished' ? o.winner : null;
-  if (winner === aSide) wins++;
-  else if (winner === null) draws++;
-  else losses++;
-  const elapsed = (performance.now() - started) / 1000;
-  process.stderr.write(
-    `game ${g + 1}/${games}: A (${a}) as ${aSide} — ${winner === aSide ? 'win' : winner === null ? 'draw' : 'loss'} · ${wins}-${losses}-${draws} · ${elapsed.toFixed(0)} s\n`,
+  return { g, aSide, outcome: winner === aSide ? 'win' : winner === null ? 'draw' : 'loss' };
+}
+
+if (!isMainThread) {
+  const { from, step } = workerData as { from: number; step: number };
+  for (let g = from; g < games; g += step) parentPort!.postMessage(playGame(g));
+} else {
+  let wins = 0;
+  let losses = 0;
+  let draws = 0;
+  let done = 0;
+  const started = performance.now();
+  const record = (r: GameResult) => {
+    if (r.outcome === 'win') wins++;
+    else if (r.outcome === 'draw') draws++;
+    else losses++;
+    done++;
+    const elapsed = (performance.now() - started) / 1000;
+    process.stderr.write(
+      `game ${done}/${games} (#${r.g + 1}): A (${a}) as ${r.aSide} — ${r.outcome} · ${wins}-${losses}-${draws} · ${elapsed.toFixed(0)} s\n`,
+    );
+  };
+  if (jobs === 1) for (let g = 0; g < games; g++) record(playGame(g));
+  else
+    await Promise.all(
+      Array.from(
+        { length: jobs },
+        (_, k) =>
+          new Promise<void>((resolve, reject) => {
+            const w = new Worker(new URL(import.meta.url), { workerData: { argv, from: k, step: jobs } });
+            w.on('message', record);
+            w.on('error', reject);
+            w.on('exit', (code) =>
+              code === 0 ? resolve() : reject(new Error(`worker ${k} exited with ${code}`)),
+            );
+          }),
+      ),
+    );
+  const n = wins + losses + draws;
+  const p = (wins + draws / 2) / n;
+  const z = 1.96;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  console.log(
+    JSON.stringify({
+      ruleset: rulesetId,
+      scenario: scenario.id,
+      a,
+      b,
+      games: n,
+      jobs,
+      wins,
+      losses,
+      draws,
+      winRate: Number(p.toFixed(4)),
+      ci95: [Number(Math.max(0, centre - half).toFixed(4)), Number(Math.min(1, centre + half).toFixed(4))],
+      seconds: Math.round((performance.now() - started) / 1000),
+    }),
   );
 }
-const n = wins + losses + draws;
-const p = (wins + draws / 2) / n;
-const z = 1.96;
-const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
-console.log(
-  JSON.stringify({
-    ruleset: rulesetId,
-    scenario: scenario.id,
-    a,
-    b,
-    games: n,
-    wins,
-    losses,
-    draws,
-    winRate: Number(p.toFixed(4)),
-    ci95: [Number(Math.max(0, centre - half).toFixed(4)), Number(Math.min(1, centre + half).toFixed(4))],
-    seconds: Math.round((performance.now() - started) / 1000),
-  }),
-);
