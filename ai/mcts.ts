@@ -5,11 +5,15 @@
  *   dice nor a counter it could not see.
  * - Nodes are action paths, not states: dice are re-drawn on every iteration, so a node's value averages
  *   over dice and over hidden orders. At each node only the children legal in this iteration's state compete.
- * - Leaves are valued by a short random rollout, then the ruleset's evaluation.
+ * - Leaves are valued by a short scripted rollout (random where a ruleset has no script), then the ruleset's
+ *   evaluation.
  * - Secret decisions (`DecisionPoint.secret`, e.g. epic's Ordres) are chosen by regret matching, and the move
  *   played is drawn from the average strategy with the searcher's RNG: a mixed strategy a watcher cannot read
  *   off, yet the same observation and seed still give the same choice.
- * - A budget in iterations and/or milliseconds; `searchAsync` yields every slice so a Worker can be stopped.
+ * - Progressive widening: where visits pile up, the ruleset's `variants` of the most visited option (a move
+ *   turned or shortened) join the candidates.
+ * - A budget in iterations and/or milliseconds; `searchAsync` yields every slice so a Worker can be stopped,
+ *   and a slice's deadline cuts a long rollout short.
  * The search never calls Math.random or Date.now: the clock is injected.
  */
 import type { AnyRuleset, BaseAction, BaseState, Side } from '../src/engine/contract';
