@@ -148,7 +148,8 @@ if (process.argv.includes('--peer-only')) {
 console.log(
   `# npm run bench — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} cores, medians of ${ROUNDS} rounds`,
 );
-for (const [id, r] of Object.entries(rulesets)) if (!process.env.BENCH_SKIP_RULESETS) await benchRuleset(id, r);
+for (const [id, r] of Object.entries(rulesets))
+  if (!process.env.BENCH_SKIP_RULESETS) await benchRuleset(id, r);
 // The peer comparison runs in a fresh process of this same bundle: after the rulesets above, V8's call
 // sites in the search have seen three rulesets' shapes and run tic-tac-toe ~20 % slower, which is a fact
 // about this benchmark's order, not about either searcher. Both searchers are timed there, side by side.
