@@ -16,6 +16,8 @@ import {
   decisionOf,
   drBases,
   flyOptions,
+  holderAfterCount,
+  objectiveCount,
   physicalPowersOf,
   robotCharges,
   robotDestinations,
@@ -450,10 +452,15 @@ export function epicEvaluate(s: EpicState, side: string): number {
   if (s.result) return s.result.winner === me ? 1 : s.result.winner === null ? 0 : -1;
   let vp = 0;
   let total = 1;
+  // C14: an objective counts half as it is held and half as the Phase Finale would leave it were it now:
+  // the search sees an objective being taken (or lost) before its rollout reaches the end of the turn.
   for (const o of s.objectives) {
     total += o.value;
-    if (o.holder === me) vp += o.value;
-    else if (o.holder === foe) vp -= o.value;
+    const next = holderAfterCount(o, objectiveCount(s, o));
+    vp +=
+      (o.value *
+        ((o.holder === me ? 1 : o.holder === foe ? -1 : 0) + (next === me ? 1 : next === foe ? -1 : 0))) /
+      2;
   }
   for (const d of s.dets) total += d.points / 10;
   vp += (s.sides[me].dp - s.sides[foe].dp) / 10;

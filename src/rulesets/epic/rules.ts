@@ -88,6 +88,7 @@ import {
   type EpicSide,
   type EpicState,
   type Leg,
+  type Objective,
   ORDERS,
   type PendingMove,
   type WeaponProfile,
@@ -441,23 +442,36 @@ function nextCombat(ctx: Ctx): void {
   else if (!sideHasCombatAction(s, s.toAct)) finale(ctx);
 }
 
+/**
+ * C14: what each side counts at an objective: its bases within 10 cm, 1 for infantry, 3 for vehicles, else
+ * their class; not in the air, nor on a Retraite order (routed or retreating); NE-U40 halves a base's value.
+ */
+export function objectiveCount(s: EpicState, o: Objective): Record<EpicSide, number> {
+  const count: Record<EpicSide, number> = { blue: 0, red: 0 };
+  for (const b of s.bases) {
+    if (!onTable(b) || b.alt > 0 || hypot(b.x - o.x, b.y - o.y) > 10) continue; // C14: not in the air
+    if (detOf(s, b).order === 'retraite') continue; // routed or on a Retraite order (C14)
+    const cls = prof(b).cls;
+    const value = cls === 1 ? 1 : cls === 3 ? 3 : cls;
+    count[b.side] += prof(b).abilities.demiObjectif ? value / 2 : value; // NE-U40: half value
+  }
+  return count;
+}
+
+/** C14: a lead of 2 captures an objective; otherwise it stays with its holder. */
+export function holderAfterCount(o: Objective, count: Record<EpicSide, number>): EpicSide | null {
+  const lead = count.blue - count.red;
+  return lead >= 2 ? 'blue' : lead <= -2 ? 'red' : o.holder;
+}
+
 /** C1 Phase Finale: objectives, Broken detachments, victory check, rally; then the next turn. */
 function finale(ctx: Ctx): void {
   const s = ctx.s;
   go(ctx, 'COMBAT_FINI');
   repairLocations(ctx); // C10: damaged locations of titans / Gargants repair on 4+
-  // C14: objectives: bases within 10 cm count 1 (infantry), 3 (vehicles), else their class; a lead of 2 captures.
   for (const o of s.objectives) {
-    const count: Record<EpicSide, number> = { blue: 0, red: 0 };
-    for (const b of s.bases) {
-      if (!onTable(b) || b.alt > 0 || hypot(b.x - o.x, b.y - o.y) > 10) continue; // C14: not in the air
-      if (detOf(s, b).order === 'retraite') continue; // routed or on a Retraite order (C14)
-      const cls = prof(b).cls;
-      const value = cls === 1 ? 1 : cls === 3 ? 3 : cls;
-      count[b.side] += prof(b).abilities.demiObjectif ? value / 2 : value; // NE-U40: half value
-    }
-    const lead = count.blue - count.red;
-    const holder: EpicSide | null = lead >= 2 ? 'blue' : lead <= -2 ? 'red' : o.holder;
+    const count = objectiveCount(s, o);
+    const holder = holderAfterCount(o, count);
     if (holder !== o.holder)
       emit(
         ctx,

@@ -1,0 +1,63 @@
+/** The `epic` evaluation the bots and the search value positions with (candidates.ts `epicEvaluate`). */
+import { describe, expect, it } from 'vitest';
+import { one1, position, reserves } from '../../../test/helpers/epic';
+import { epicEvaluate } from './candidates';
+import { holderAfterCount, objectiveCount } from './rules';
+import type { EpicSide, EpicState } from './types';
+
+const OBJ = { id: 'obj', x: 75, y: 50, value: 100 };
+
+/**
+ * Two red tactical bases at `dx` cm east of the objective, one blue base far away; `holder` holds it. On a
+ * Retraite order the bases stand where they are but do not count (C14).
+ */
+function at(dx: number, holder: EpicSide | null, retraite = false): EpicState {
+  const s = position({
+    dets: [
+      {
+        id: 'tac',
+        side: 'red',
+        bases: [
+          { id: 't1', profile: 'tactical', x: 75 + dx, y: 48 },
+          { id: 't2', profile: 'tactical', x: 75 + dx, y: 52 },
+        ],
+      },
+      one1('boyz', 'blue', 'boyz', 20, 50),
+      ...reserves(),
+    ],
+    objectives: [OBJ],
+  });
+  s.objectives[0]!.holder = holder;
+  if (retraite) s.dets.find((d) => d.id === 'tac')!.order = 'retraite';
+  return s;
+}
+
+describe('epic evaluation: objectives (C14)', () => {
+  it('C14: counts what the Phase Finale would count now: two infantry bases within 10 cm lead by 2', () => {
+    const near = at(5, null);
+    expect(objectiveCount(near, near.objectives[0]!)).toEqual({ blue: 0, red: 2 });
+    expect(holderAfterCount(near.objectives[0]!, objectiveCount(near, near.objectives[0]!))).toBe('red');
+    const far = at(20, null);
+    expect(objectiveCount(far, far.objectives[0]!)).toEqual({ blue: 0, red: 0 });
+    expect(holderAfterCount(far.objectives[0]!, { blue: 0, red: 0 })).toBeNull();
+    // no lead of 2: the holder keeps it
+    expect(holderAfterCount({ ...OBJ, holder: 'blue' }, { blue: 1, red: 2 })).toBe('blue');
+  });
+
+  it('values an objective about to be taken above one out of reach, and below one held and kept', () => {
+    // The same places, counted or not (Retraite): only what the Phase Finale would count differs.
+    expect(epicEvaluate(at(5, null), 'red')).toBeGreaterThan(epicEvaluate(at(5, null, true), 'red') + 0.05);
+    expect(epicEvaluate(at(5, 'blue'), 'red')).toBeGreaterThan(epicEvaluate(at(5, 'blue', true), 'red') + 0.05);
+    const out = epicEvaluate(at(20, null), 'red');
+    const taking = epicEvaluate(at(5, null), 'red');
+    const kept = epicEvaluate(at(5, 'red'), 'red');
+    const lost = epicEvaluate(at(20, 'blue'), 'red');
+    const retaking = epicEvaluate(at(5, 'blue'), 'red');
+    expect(taking).toBeGreaterThan(out);
+    expect(kept).toBeGreaterThan(taking);
+    expect(retaking).toBeGreaterThan(lost);
+    expect(retaking).toBeLessThan(taking);
+    // the same for the other side, mirrored
+    expect(epicEvaluate(at(5, null), 'blue')).toBeLessThan(epicEvaluate(at(20, null), 'blue'));
+  });
+});
