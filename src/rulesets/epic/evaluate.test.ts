@@ -47,7 +47,9 @@ describe('epic evaluation: objectives (C14)', () => {
   it('values an objective about to be taken above one out of reach, and below one held and kept', () => {
     // The same places, counted or not (Retraite): only what the Phase Finale would count differs.
     expect(epicEvaluate(at(5, null), 'red')).toBeGreaterThan(epicEvaluate(at(5, null, true), 'red') + 0.05);
-    expect(epicEvaluate(at(5, 'blue'), 'red')).toBeGreaterThan(epicEvaluate(at(5, 'blue', true), 'red') + 0.05);
+    expect(epicEvaluate(at(5, 'blue'), 'red')).toBeGreaterThan(
+      epicEvaluate(at(5, 'blue', true), 'red') + 0.05,
+    );
     const out = epicEvaluate(at(20, null), 'red');
     const taking = epicEvaluate(at(5, null), 'red');
     const kept = epicEvaluate(at(5, 'red'), 'red');
