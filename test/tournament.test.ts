@@ -23,6 +23,17 @@ describe('tournament', () => {
     expect(one.progress.match(/^game \d+\/6/gm)?.length).toBe(6);
     expect(one.summary.ci95[0]).toBeLessThanOrEqual(one.summary.winRate);
     expect(one.summary.ci95[1]).toBeGreaterThanOrEqual(one.summary.winRate);
+    // A played each side in half the games; the sides add up to the totals and match the progress lines.
+    const { blue, red } = one.summary.aBySide;
+    for (const k of ['wins', 'losses', 'draws']) expect(blue[k] + red[k]).toBe(one.summary[k]);
+    for (const [side, r] of [
+      ['blue', blue],
+      ['red', red],
+    ] as const) {
+      expect(r.wins + r.losses + r.draws).toBe(3);
+      const lines = one.progress.match(new RegExp(`as ${side} — win`, 'g'))?.length ?? 0;
+      expect(r.wins).toBe(lines);
+    }
     const { jobs: _1, seconds: _2, ...a } = one.summary;
     const { jobs: _3, seconds: _4, ...b } = two.summary;
     expect(b).toEqual(a);

@@ -1,7 +1,8 @@
 /**
  * `npm run tournament -- --ruleset epic --scenario <id> --a <bot> --b <bot> --games <n> --seed <s> [--jobs <k>]`
  * Paired games: each dice seed is played twice with the sides swapped. Progress goes to stderr; the last
- * line is JSON: wins, losses, draws (for bot A), win rate (draws count half) and its 95% Wilson interval.
+ * line is JSON: wins, losses, draws (for bot A), win rate (draws count half), its 95% Wilson interval, and
+ * A's wins, losses and draws on each side (`aBySide`).
  * `--jobs k` plays k games at once in worker threads (one per core: time-budget bots need a core each).
  * Game g always has the same seed and sides, so the result does not depend on k for iteration budgets.
  */
@@ -63,11 +64,18 @@ if (!isMainThread) {
   let losses = 0;
   let draws = 0;
   let done = 0;
+  // A's results on each side: scenarios are rarely symmetric, and a bot may be weaker on one side.
+  const bySide: Record<string, { wins: number; losses: number; draws: number }> = {
+    [s1]: { wins: 0, losses: 0, draws: 0 },
+    [s2]: { wins: 0, losses: 0, draws: 0 },
+  };
   const started = performance.now();
   const record = (r: GameResult) => {
+    const side = bySide[r.aSide]!;
     if (r.outcome === 'win') wins++;
     else if (r.outcome === 'draw') draws++;
     else losses++;
+    side[r.outcome === 'win' ? 'wins' : r.outcome === 'draw' ? 'draws' : 'losses']++;
     done++;
     const elapsed = (performance.now() - started) / 1000;
     process.stderr.write(
@@ -108,6 +116,7 @@ if (!isMainThread) {
       draws,
       winRate: Number(p.toFixed(4)),
       ci95: [Number(Math.max(0, centre - half).toFixed(4)), Number(Math.min(1, centre + half).toFixed(4))],
+      aBySide: bySide,
       seconds: Math.round((performance.now() - started) / 1000),
     }),
   );
