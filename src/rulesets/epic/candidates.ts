@@ -480,7 +480,9 @@ export function epicEvaluate(s: EpicState, side: string): number {
       pull += (sd === me ? -1 : 1) * (n ? sum / n : 1);
     }
   }
-  const v = 1.2 * (strength(s, me) - strength(s, foe)) + (0.8 * vp) / total + 0.15 * pull;
+  // C14: only victory points decide the game; strength kept counts less as the last turn nears.
+  const left = Math.max(0, s.turnLimit - s.turn) / s.turnLimit;
+  const v = 1.2 * (0.4 + 0.6 * left) * (strength(s, me) - strength(s, foe)) + (0.8 * vp) / total + 0.15 * pull;
   return Math.max(-0.99, Math.min(0.99, v));
 }
 

@@ -63,3 +63,26 @@ describe('epic evaluation: objectives (C14)', () => {
     expect(epicEvaluate(at(5, null), 'blue')).toBeLessThan(epicEvaluate(at(20, null), 'blue'));
   });
 });
+
+describe('epic evaluation: the turn limit (C14)', () => {
+  it('C14: strength kept counts less as the last turn nears; victory points count the same', () => {
+    const hurt = (turn: number, holder: EpicSide | null) => {
+      const s = at(20, holder);
+      s.turn = turn;
+      s.turnLimit = 4;
+      s.bases.find((b) => b.id === 't1')!.alive = false;
+      return s;
+    };
+    // red lost a base: worse for red, less so in the last turn than in the first
+    const first = epicEvaluate(hurt(1, null), 'red');
+    const last = epicEvaluate(hurt(4, null), 'red');
+    expect(first).toBeLessThan(0);
+    expect(last).toBeLessThan(0);
+    expect(last).toBeGreaterThan(first);
+    // an objective held is worth the same whatever the turn
+    const held = (turn: number) =>
+      epicEvaluate(hurt(turn, 'red'), 'red') - epicEvaluate(hurt(turn, null), 'red');
+    expect(held(4)).toBeCloseTo(held(1), 10);
+    expect(held(4)).toBeGreaterThan(0);
+  });
+});
