@@ -482,7 +482,8 @@ export function epicEvaluate(s: EpicState, side: string): number {
   }
   // C14: only victory points decide the game; strength kept counts less as the last turn nears.
   const left = Math.max(0, s.turnLimit - s.turn) / s.turnLimit;
-  const v = 1.2 * (0.4 + 0.6 * left) * (strength(s, me) - strength(s, foe)) + (0.8 * vp) / total + 0.15 * pull;
+  const v =
+    1.2 * (0.4 + 0.6 * left) * (strength(s, me) - strength(s, foe)) + (0.8 * vp) / total + 0.15 * pull;
   return Math.max(-0.99, Math.min(0.99, v));
 }
 
