@@ -454,13 +454,10 @@ export function epicEvaluate(s: EpicState, side: string): number {
   let total = 1;
   // C14: an objective counts half as it is held and half as the Phase Finale would leave it were it now:
   // the search sees an objective being taken (or lost) before its rollout reaches the end of the turn.
+  const sign = (h: EpicSide | null) => (h === me ? 1 : h === foe ? -1 : 0);
   for (const o of s.objectives) {
     total += o.value;
-    const next = holderAfterCount(o, objectiveCount(s, o));
-    vp +=
-      (o.value *
-        ((o.holder === me ? 1 : o.holder === foe ? -1 : 0) + (next === me ? 1 : next === foe ? -1 : 0))) /
-      2;
+    vp += (o.value * (sign(o.holder) + sign(holderAfterCount(o, objectiveCount(s, o))))) / 2;
   }
   for (const d of s.dets) total += d.points / 10;
   vp += (s.sides[me].dp - s.sides[foe].dp) / 10;
