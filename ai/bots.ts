@@ -1,6 +1,6 @@
 /**
  * Headless bots: `random` (uniform over the ruleset's candidates) and `greedy` (one ply: the candidate
- * whose result the ruleset's evaluation likes best, averaged over a few dice draws). Bots draw from their
+ * whose result the ruleset's yardstick (else its evaluation) likes best, averaged over a few dice draws). Bots draw from their
  * own RNG and re-seed the copies they look ahead on, so they never read the game's future dice.
  */
 import type { AnyRuleset, BaseAction, BaseState, Side } from '../src/engine/contract';
@@ -116,6 +116,8 @@ export function greedyBot(seed: string, samples = 2): Bot {
       if (!decision || options.length === 0) throw new Error(`no candidate action at ply ${state.ply}`);
       if (options.length === 1) return options[0]!;
       const side: Side = decision.side;
+      // The frozen yardstick when the ruleset has one: tuning `evaluate` must not move the opponent.
+      const judge = ruleset.yardstick ?? ruleset.evaluate;
       let best = options[0]!;
       let bestValue = Number.NEGATIVE_INFINITY;
       for (const action of options) {
@@ -124,7 +126,7 @@ export function greedyBot(seed: string, samples = 2): Bot {
           const copy = ruleset.clone(state);
           copy.rng = seedRng(`${rng.next()}`);
           const error = ruleset.applyInPlace(copy, action);
-          total += error ? -2 : ruleset.evaluate(copy, side);
+          total += error ? -2 : judge(copy, side);
         }
         // A tiny random tie-break keeps greedy from always picking the first of equal options.
         const value = total / samples + rng.next() * 1e-6;

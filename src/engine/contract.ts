@@ -175,8 +175,14 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
    * list thus grows where the search spends its time.
    */
   variants?(state: S, action: A, rng: Rng): A[];
-  /** A heuristic value of the state for `side`, in [-1, 1]: the greedy bot and MCTS leaves use it. */
+  /** A heuristic value of the state for `side`, in [-1, 1]: MCTS leaves use it, and greedy without a yardstick. */
   evaluate(state: S, side: Side): number;
+  /**
+   * The evaluation the greedy bot plays on (optional; `evaluate` when absent), in [-1, 1]. Greedy is the
+   * tournaments' yardstick: were it to share `evaluate`, tuning the evaluation would change the opponent it is
+   * measured against. A frozen copy keeps the figures of two versions comparable.
+   */
+  yardstick?(state: S, side: Side): number;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds rulesets of different state types.
