@@ -297,8 +297,11 @@ function strength(s: CompanyState, side: CompanySide): number {
   return start > 0 ? now / start : 0;
 }
 
-/** A heuristic value for `side` in [−1, 1]: strength kept against the enemy's, kill points, objectives held. */
-export function companyEvaluate(s: CompanyState, side: string): number {
+/**
+ * A heuristic value for `side` in [−1, 1]: strength kept against the enemy's, kill points, objectives held.
+ * `late` weighs strength less as the last turn nears (C11: only kills and objectives score).
+ */
+function value(s: CompanyState, side: string, late: boolean): number {
   const me = side as CompanySide;
   const foe = other(me);
   if (s.result) return s.result.winner === me ? 1 : s.result.winner === null ? 0 : -1;
@@ -311,8 +314,26 @@ export function companyEvaluate(s: CompanyState, side: string): number {
     else if (h === foe) obj -= o.value;
   }
   const kills = (s.sides[me].kills - s.sides[foe].kills) / 200;
-  const v = strength(s, me) - strength(s, foe) + kills + (0.5 * obj) / total;
+  const left = Math.max(0, s.turnLimit - s.turn) / s.turnLimit;
+  const weight = late ? 0.4 + 0.6 * left : 1;
+  const v = weight * (strength(s, me) - strength(s, foe)) + kills + (0.5 * obj) / total;
   return Math.max(-0.99, Math.min(0.99, v));
+}
+
+/**
+ * The search's evaluation (contract `evaluate`). C11: the points are the enemy's kills and the objectives held
+ * at the end, so strength kept weighs less as the last turn nears (×1 in the first turn, ×0.4 in the last).
+ */
+export function companyEvaluate(s: CompanyState, side: string): number {
+  return value(s, side, true);
+}
+
+/**
+ * Greedy's evaluation (contract `yardstick`), frozen as it was before the search's changed: strength weighs
+ * the same in every turn. Tournaments measure the search against a greedy that does not move with it.
+ */
+export function companyYardstick(s: CompanyState, side: string): number {
+  return value(s, side, false);
 }
 
 /**

@@ -5,7 +5,13 @@ import { type Distribution, d6PoolDistribution, distFromSuccessChance, distShift
 import { err, ok, type Result } from '../../engine/result';
 import { type Rng, seedRng } from '../../engine/rng';
 import { applyByCopy, inPlaceStep, outcomeOf, trustedStep, validateWith } from '../../engine/ruleset-kit';
-import { companyCandidates, companyEvaluate, companyLegal, companyVariants } from './candidates';
+import {
+  companyCandidates,
+  companyEvaluate,
+  companyLegal,
+  companyVariants,
+  companyYardstick,
+} from './candidates';
 import { passeCbt, poolShape, protectionOf } from './combat';
 import { explainCompany } from './explain';
 import { check, contactDestination, decisionOf, exec, setupCompany } from './rules';
@@ -184,4 +190,5 @@ export const companyRuleset: Ruleset<CompanyState, CompanyAction, CompanyScenari
   script: companyScript,
   variants: companyVariants,
   evaluate: companyEvaluate,
+  yardstick: companyYardstick,
 };
