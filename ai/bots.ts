@@ -1,7 +1,8 @@
 /**
  * Headless bots: `random` (uniform over the ruleset's candidates) and `greedy` (one ply: the candidate
- * whose result the ruleset's yardstick (else its evaluation) likes best, averaged over a few dice draws). Bots draw from their
- * own RNG and re-seed the copies they look ahead on, so they never read the game's future dice.
+ * whose result the ruleset's yardstick, else its evaluation, likes best, averaged over a few dice draws).
+ * Bots draw from their own RNG and re-seed the copies they look ahead on, so they never read the game's
+ * future dice.
  */
 import type { AnyRuleset, BaseAction, BaseState, Side } from '../src/engine/contract';
 import { Rng, seedRng } from '../src/engine/rng';

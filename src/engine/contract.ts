@@ -175,7 +175,7 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
    * list thus grows where the search spends its time.
    */
   variants?(state: S, action: A, rng: Rng): A[];
-  /** A heuristic value of the state for `side`, in [-1, 1]: MCTS leaves use it, and greedy without a yardstick. */
+  /** A heuristic value of the state for `side`, in [-1, 1]: MCTS leaves use it (greedy too, without a yardstick). */
   evaluate(state: S, side: Side): number;
   /**
    * The evaluation the greedy bot plays on (optional; `evaluate` when absent), in [-1, 1]. Greedy is the
