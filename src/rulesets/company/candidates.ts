@@ -5,7 +5,7 @@
  */
 import type { LegalRegion, LegalSet } from '../../engine/contract';
 import { atan2, cos, hypot, sin } from '../../engine/dmath';
-import type { Vec2 } from '../../engine/geometry';
+import type { Table, Vec2 } from '../../engine/geometry';
 import type { Rng } from '../../engine/rng';
 import { vectorVariants } from '../../engine/ruleset-kit';
 import { ZOC } from './data';
@@ -25,6 +25,7 @@ import {
   dptOf,
   edgeBetween,
   engaged,
+  entryParam,
   isEnemy,
   other,
   prof,
@@ -39,6 +40,7 @@ import {
   type CompanyAction,
   type CompanySide,
   type CompanyState,
+  type Timer,
 } from './types';
 
 const legalOnly = (s: CompanyState, list: CompanyAction[]): CompanyAction[] =>
@@ -58,7 +60,17 @@ function farthest(
   const full = make(at(1));
   if (!check(s, full)) return full;
   const u = unitById(s, s.active!)!;
-  const ok = (f: number) => pathError(s, u, make(at(f))) === null;
+  // A quick no: the straight way to `goal` first runs into a base at fraction `block` (as the path check
+  // measures it), so the path check refuses any point past it (ERR_BLOCKED). Only points up to it are asked;
+  // the margins keep rounding from turning a refusal into an answer, so the point found is the same.
+  const r = prof(u).radius;
+  let block = Infinity;
+  for (const o of s.units) {
+    if (!o.alive || o.id === u.id) continue;
+    const t = entryParam(from, goal, o, r + prof(o).radius - 1e-6);
+    if (t !== null && t > 1e-6 && t < block) block = t;
+  }
+  const ok = (f: number) => f <= block + 1e-6 && pathError(s, u, make(at(f))) === null;
   let lo = 0;
   let hi = 1;
   for (let i = 0; i < 6; i++) {
@@ -118,11 +130,101 @@ function goals(s: CompanyState, u: Combatant, reach: number): Vec2[] {
  * any, else `orderActions` (orders in place, attacks) followed by `orderMoves` (Fuite, Marche, Course: the
  * dear part, each a path search). The script asks for the moves only when nothing in place beats them.
  */
-function orderCandidates(s: CompanyState, u: Combatant): CompanyAction[] {
-  const forced = attracted(s, u);
-  if (forced) return forced;
-  const actions = orderActions(s, u);
-  return [...actions, ...orderMoves(s, u, actions.length > 0)];
+function orderCandidates(s: CompanyState, u: Combatant, m = orderMemo(s, u)): CompanyAction[] {
+  const forced = memoAttracted(m, s, u);
+  if (forced) return forced.slice();
+  const actions = memoActions(m, s, u);
+  return [...actions, ...memoMoves(m, s, u, actions.length > 0)];
+}
+
+/**
+ * The orders of the active combatant, remembered per position. `attracted`, `orderActions` and `orderMoves`
+ * are pure functions of the state but for its RNG and ply, and a search meets the same position again and
+ * again: open-loop MCTS replays the same actions from the root, and moves roll no dice. In a profile of
+ * the bench's searches, half the `orderMoves` calls repeat a position. Remembering the answers changes no
+ * result (test: memo.test.ts). The key is `positionKey`; the answers are handed out as copies.
+ */
+interface OrderMemo {
+  attracted?: CompanyAction[] | null;
+  actions?: CompanyAction[];
+  moves?: [CompanyAction[] | undefined, CompanyAction[] | undefined];
+}
+const MEMO_SIZE = 4096;
+const memos = new WeakMap<Table, { now: Map<string, OrderMemo>; old: Map<string, OrderMemo> }>();
+
+/** The memo of `u`'s orders in `s`: the last MEMO_SIZE to MEMO_SIZE×2 positions met are kept. */
+function orderMemo(s: CompanyState, u: Combatant): OrderMemo {
+  const key = positionKey(s, u.id);
+  let gens = memos.get(s.table);
+  if (!gens) memos.set(s.table, (gens = { now: new Map(), old: new Map() }));
+  let m = gens.now.get(key);
+  if (m) return m;
+  m = gens.old.get(key) ?? {};
+  if (gens.now.size >= MEMO_SIZE) {
+    gens.old = gens.now;
+    gens.now = new Map();
+  }
+  gens.now.set(key, m);
+  return m;
+}
+
+const timer = (t: Timer | null) => (t ? `${t.left}/${t.at}` : '-');
+
+/**
+ * Everything in `s` a candidate may read, as a string, with `unit` first: the memo's key. Not in it: the RNG
+ * and ply (no candidate reads them), the table (never mutated after set-up: the memo hangs on it) and the
+ * sides' names. A test changes each field of a state and of a combatant in turn and checks the key changes,
+ * so a field added to the state and left out of the key fails it.
+ */
+export function positionKey(s: CompanyState, unit: string): string {
+  let k = `${unit}|${s.scenario}|${s.turn}/${s.turnLimit}|${s.phase}|${s.domination}/${s.toAct}|${s.active}|${s.order}|${s.activationsThisTurn}/${s.activationNo}|${s.vaeSoli}|`;
+  k += `${s.pending ? JSON.stringify(s.pending) : '-'}|${s.result ? JSON.stringify(s.result) : '-'}`;
+  for (const side of COMPANY_SIDES) {
+    const x = s.sides[side];
+    k += `|${x.cmd}/${x.cmdBase}/${x.kills}/${x.killsTurn}`;
+  }
+  for (const p of s.pairs) k += `|${p.a}:${p.b}:${p.passes}:${p.fresh}`;
+  for (const o of s.objectives) k += `|${o.id}:${o.x}:${o.y}:${o.value}`;
+  for (const c of s.units) {
+    k += `|${c.id}:${c.owner}:${c.profile}:${c.x}:${c.y}:${c.pv}:${c.alive}:${c.activated}:${c.reload}:${c.esquiveUsed}`;
+    k += `:${timer(c.sonne)}:${timer(c.ralenti)}:${timer(c.immobilise)}:${c.misAuSol}:${c.tenace}`;
+    if (c.controle) k += `:${c.controle.by}/${c.controle.left}/${c.controle.at}`;
+    for (const q of c.consume) k += `,${q.type}/${q.x}/${q.y}/${q.durable}`;
+  }
+  return k;
+}
+
+function memoAttracted(m: OrderMemo, s: CompanyState, u: Combatant): CompanyAction[] | null {
+  if (m.attracted === undefined) m.attracted = attracted(s, u);
+  return m.attracted;
+}
+
+function memoActions(m: OrderMemo, s: CompanyState, u: Combatant): CompanyAction[] {
+  m.actions ??= orderActions(s, u);
+  return m.actions.slice();
+}
+
+function memoMoves(m: OrderMemo, s: CompanyState, u: Combatant, hasActions: boolean): CompanyAction[] {
+  const moves = (m.moves ??= [undefined, undefined]);
+  const i = hasActions ? 1 : 0;
+  moves[i] ??= orderMoves(s, u, hasActions);
+  return moves[i].slice();
+}
+
+/**
+ * The active combatant's orders for the script, from one memo lookup: `inPlace()` is null if it is attracted
+ * (its choice is forced), else its orders in place (`orderActions`); `all()` is `orderCandidates`.
+ */
+export function activeOrders(s: CompanyState): {
+  inPlace: () => CompanyAction[] | null;
+  all: () => CompanyAction[];
+} {
+  const u = unitById(s, s.active!)!;
+  const m = orderMemo(s, u);
+  return {
+    inPlace: () => (memoAttracted(m, s, u) ? null : memoActions(m, s, u)),
+    all: () => orderCandidates(s, u, m),
+  };
 }
 
 /** HD-01: the forced Charge, Assaut or Course of an attracted combatant, or null if it is not attracted. */

@@ -8,7 +8,7 @@
 
 import { hypot } from '../../engine/dmath';
 import type { Rng } from '../../engine/rng';
-import { attracted, companyCandidates, orderActions } from './candidates';
+import { activeOrders, companyCandidates } from './candidates';
 import { decider, objectiveHolder } from './rules';
 import { controllerOf, isEnemy, prof, unitById } from './state';
 import type { CompanyAction, CompanyState } from './types';
@@ -98,15 +98,17 @@ export function companyScript(s: CompanyState, rng: Rng, given?: readonly Compan
   // Rollouts call the script without candidates. Choosing an order, the moves are the dear part (a path
   // search each): look at the orders in place first, and search moves only if none of those wins anyway.
   // The choice is the same as over the whole candidate list (test: company script shortcut).
+  let options = given;
   if (!given && s.phase === 'actions.activation.ordre' && !s.result) {
-    const u = unitById(s, s.active!)!;
-    if (!attracted(s, u)) {
-      const actions = orderActions(s, u);
+    const orders = activeOrders(s);
+    const actions = orders.inPlace();
+    if (actions) {
       const now = pick(s, rng, actions, side, MOVES_FLOOR);
       if (now) return now;
     }
+    options = orders.all();
   }
-  const options = given ?? companyCandidates(s);
+  options ??= companyCandidates(s);
   if (options.length === 0) throw new Error(`no candidate in phase ${s.phase}`);
   return pick(s, rng, options, side)!;
 }
