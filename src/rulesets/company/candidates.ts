@@ -401,10 +401,11 @@ function strength(s: CompanyState, side: CompanySide): number {
 }
 
 /**
- * A heuristic value for `side` in [−1, 1]: strength kept against the enemy's, kill points, objectives held.
- * `late` weighs strength less as the last turn nears (C11: only kills and objectives score).
+ * A heuristic value for `side` in [−1, 1]: strength kept against the enemy's, and the score as it would stand
+ * if the game ended now (kill points, objectives held). `tuned` is the search's evaluation, else greedy's
+ * frozen yardstick.
  */
-function value(s: CompanyState, side: string, late: boolean): number {
+function value(s: CompanyState, side: string, tuned: boolean): number {
   const me = side as CompanySide;
   const foe = other(me);
   if (s.result) return s.result.winner === me ? 1 : s.result.winner === null ? 0 : -1;
@@ -416,24 +417,31 @@ function value(s: CompanyState, side: string, late: boolean): number {
     if (h === me) obj += o.value;
     else if (h === foe) obj -= o.value;
   }
-  const kills = (s.sides[me].kills - s.sides[foe].kills) / 200;
-  const left = Math.max(0, s.turnLimit - s.turn) / s.turnLimit;
-  const weight = late ? 0.4 + 0.6 * left : 1;
-  const v = weight * (strength(s, me) - strength(s, foe)) + kills + (0.5 * obj) / total;
+  const kills = s.sides[me].kills - s.sides[foe].kills;
+  const strong = strength(s, me) - strength(s, foe);
+  let v: number;
+  if (tuned) {
+    // C11: the score adds kill points and the points of the objectives held at the end, one for one, and
+    // strength kept does not score: it weighs ×1 in the first turn down to ×0.4 in the last.
+    const left = Math.max(0, s.turnLimit - s.turn) / s.turnLimit;
+    v = (0.4 + 0.6 * left) * strong + kills / 200 + obj / 200;
+  } else v = strong + kills / 200 + (0.5 * obj) / total;
   return Math.max(-0.99, Math.min(0.99, v));
 }
 
 /**
  * The search's evaluation (contract `evaluate`). C11: the points are the enemy's kills and the objectives held
- * at the end, so strength kept weighs less as the last turn nears (×1 in the first turn, ×0.4 in the last).
+ * at the end. Strength kept weighs less as the last turn nears (×1 in the first turn, ×0.4 in the last), and
+ * an objective point held weighs what a kill point weighs (both / 200).
  */
 export function companyEvaluate(s: CompanyState, side: string): number {
   return value(s, side, true);
 }
 
 /**
- * Greedy's evaluation (contract `yardstick`), frozen as it was before the search's changed: strength weighs
- * the same in every turn. Tournaments measure the search against a greedy that does not move with it.
+ * Greedy's evaluation (contract `yardstick`), frozen as it was before the search's was tuned: strength weighs
+ * the same in every turn, and objectives held half their share of the objectives' points. Tournaments measure
+ * the search against a greedy that does not move with it.
  */
 export function companyYardstick(s: CompanyState, side: string): number {
   return value(s, side, false);

@@ -64,6 +64,20 @@ describe('company evaluation: the turn limit (C11)', () => {
   });
 });
 
+describe('company evaluation: the scale of the score (C11)', () => {
+  it('C11: an objective point held weighs what a kill point weighs (the score adds them)', () => {
+    // Red on the 30-point objective, against red with 30 more kill points and nobody on it.
+    const held = companyEvaluate(holding(3), 'red') - companyEvaluate(base(3), 'red');
+    const killed = (() => {
+      const s = base(3);
+      s.sides.red.kills = 30;
+      return companyEvaluate(s, 'red') - companyEvaluate(base(3), 'red');
+    })();
+    expect(killed).toBeGreaterThan(0);
+    expect(held).toBeCloseTo(killed, 10);
+  });
+});
+
 describe('company yardstick (greedy)', () => {
   it('greedy plays on the frozen evaluation, not on the one the search uses', () => {
     expect(companyRuleset.yardstick).toBe(companyYardstick);
