@@ -354,3 +354,52 @@ describe('MCTS progressive widening', () => {
     expect((r.action as Dial).v).toBe(0.5);
   });
 });
+
+describe('MCTS rollout length (the ruleset may set it)', () => {
+  interface SeedState {
+    rng: ReturnType<typeof seedRng>;
+    ply: number;
+    choice: string | null;
+  }
+  type Step = { type: string };
+  /** Plant pays 1 at ply 30 and nothing before; grab pays 0.3 at once. Then 'wait' until ply 60. */
+  const sowing = (rolloutPlies?: number): AnyRuleset => {
+    const clone = (s: SeedState): SeedState => ({ ...s, rng: { ...s.rng } });
+    return {
+      id: 'sowing',
+      sides: ['a', 'b'],
+      decision: (s: SeedState) => (s.ply < 60 ? { side: 'a', phase: 'p', turn: 0 } : null),
+      candidates: (s: SeedState): Step[] =>
+        s.ply >= 60 ? [] : s.choice === null ? [{ type: 'plant' }, { type: 'grab' }] : [{ type: 'wait' }],
+      validate: () => ({ ok: true, value: true }),
+      applyInPlace: (s: SeedState, a: Step) => {
+        if (a.type !== 'wait') s.choice = a.type;
+        s.ply++;
+        return null;
+      },
+      clone,
+      observe: (s: SeedState) => clone(s),
+      determinize: (s: SeedState) => clone(s),
+      script: (s: SeedState): Step => (s.choice === null ? { type: 'grab' } : { type: 'wait' }),
+      evaluate: (s: SeedState, side: string) => {
+        const v = s.choice === 'grab' ? 0.3 : s.choice === 'plant' && s.ply >= 30 ? 1 : 0;
+        return side === 'a' ? v : -v;
+      },
+      ...(rolloutPlies === undefined ? {} : { rolloutPlies }),
+    } as unknown as AnyRuleset;
+  };
+  const begin = (): SeedState => ({ rng: seedRng('s'), ply: 0, choice: null });
+  const choice = (r: AnyRuleset, options: { rolloutPlies?: number } = {}) =>
+    (search(r, begin(), 'a', { seed: 'sow', maxIterations: 300, ...options }).action as Step).type;
+
+  it('12 plies by default: a payoff 30 plies away is out of sight', () => {
+    expect(choice(sowing())).toBe('grab');
+  });
+  it("the ruleset's rolloutPlies lets the search see it", () => {
+    expect(choice(sowing(30))).toBe('plant');
+  });
+  it("the search's own option overrides the ruleset's", () => {
+    expect(choice(sowing(30), { rolloutPlies: 12 })).toBe('grab');
+    expect(choice(sowing(), { rolloutPlies: 30 })).toBe('plant');
+  });
+});

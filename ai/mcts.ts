@@ -28,7 +28,7 @@ export interface MctsOptions {
   seed: string;
   /** UCB exploration constant. */
   c?: number;
-  /** Plies of random rollout after a new node, before the evaluation. */
+  /** Plies of rollout after a new node, before the evaluation (default: the ruleset's `rolloutPlies`, else 12). */
   rolloutPlies?: number;
   /** Plies the tree may descend below the root. */
   maxDepth?: number;
@@ -143,7 +143,7 @@ export class Search {
     this.secret = ruleset.decision(state)?.secret === true;
     this.rng = new Rng(seedRng(`mcts:${options.seed}`));
     this.c = options.c ?? 0.9;
-    this.rolloutPlies = options.rolloutPlies ?? 12;
+    this.rolloutPlies = options.rolloutPlies ?? ruleset.rolloutPlies ?? 12;
     this.maxDepth = options.maxDepth ?? 12;
     this.prior = options.prior ?? 2;
     const trusted = ruleset.applyTrusted;

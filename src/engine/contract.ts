@@ -169,6 +169,12 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
    */
   script?(state: S, rng: Rng, candidates?: readonly A[]): A;
   /**
+   * Plies of scripted rollout the search plays below a new node before `evaluate` (optional; 12 when
+   * absent). A ruleset whose turn takes many plies needs more to see what a decision leads to: epic's Ordres
+   * are given some 40 plies before the moves they allow.
+   */
+  readonly rolloutPlies?: number;
+  /**
    * Progressive widening (optional): variants of a continuous action (the same move a little shorter, or
    * turned a little), drawn with the caller's RNG. The search asks for them at a node whose visits have
    * doubled, around its most visited option, and keeps those `validate` accepts. A finite `candidates`
