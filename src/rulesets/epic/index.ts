@@ -208,7 +208,7 @@ export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttac
   explain: explainEpic,
   script: epicScript,
   // A turn is some 45 plies (11 Ordres, the initiative, activations, interceptions, combats): with 12 the
-  // search valued every Ordre on what it did before any move (docs/rulesets/epic.md, "The AI").
+  // search valued every Ordre on what it did before any move (docs/rulesets/epic.md, "The search's rollouts").
   rolloutPlies: 40,
   variants: epicVariants,
   evaluate: epicEvaluate,
