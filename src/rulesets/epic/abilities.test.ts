@@ -1065,6 +1065,17 @@ describe('transports (NE-U81…U84)', () => {
     expect(remaining(state, base(state, 'tr'))).toBe(20);
   });
 
+  it('C2: a formation move of an active detachment with no base on the table is refused, not played (ERR_NO_BASE)', () => {
+    // Found by a tournament: the search offered a kept move variant where the detachment had lost its bases.
+    const s = mob([{ id: 'p1', profile: 'boyz', x: 53, y: 50 }]);
+    const move: EpicAction = { type: 'moveDet', det: 'mob', dx: 5, dy: 0 };
+    expect(refusal(s, move)).toBeNull();
+    const gone = epicRuleset.clone(s);
+    for (const b of gone.bases) if (b.det === 'mob') b.alive = false;
+    expect(refusal(gone, move)).toBe('ERR_NO_BASE');
+    expect(epicRuleset.apply(gone, move).ok).toBe(false);
+  });
+
   it('NE-U82 T3: a 10 cm base 7 cm (edge to edge) from the transport cannot embark (ERR_TOO_FAR)', () => {
     const s = mob([{ id: 'p1', profile: 'boyz', x: 59.5, y: 50 }]);
     expect(refusal(s, { type: 'embark', base: 'p1', transport: 'tr' })).toBe('ERR_TOO_FAR');

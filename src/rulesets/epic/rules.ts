@@ -963,6 +963,13 @@ function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameEr
       'Des robots livrés à eux-mêmes font leurs mouvements imposés socle par socle (NE-U68, NE-U69).',
     );
   const bases = s.bases.filter((b) => b.det === det && onTable(b));
+  // C2: a formation move moves the detachment's bases on the table; with none there it would move nothing.
+  if (bases.length === 0)
+    return bad(
+      'ERR_NO_BASE',
+      `"${det}" has no base on the table to move.`,
+      `« ${det} » n'a aucun socle sur la table à déplacer.`,
+    );
   const ids = new Set(bases.map((b) => b.id));
   for (const b of bases) {
     if (inContact(s, b))
