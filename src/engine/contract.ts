@@ -169,9 +169,9 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
    */
   script?(state: S, rng: Rng, candidates?: readonly A[]): A;
   /**
-   * Plies of rollout (the script where there is one) the search plays below a new node before `evaluate` (optional; 12 when
-   * absent). A ruleset whose turn takes many plies needs more to see what a decision leads to: epic's Ordres
-   * are given some 40 plies before the moves they allow.
+   * Plies of rollout (the script where there is one) the search plays below a new node before `evaluate`
+   * (optional; 12 when absent). A ruleset whose turn takes many plies needs more to see what a decision leads
+   * to: epic's Ordres are given some 40 plies before the moves they allow.
    */
   readonly rolloutPlies?: number;
   /**
