@@ -3,14 +3,25 @@
  * same games as one job when the bots do not depend on the clock.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeHash, PLAY_CODE, playFiles } from '../ai/cli/code-hash';
+
+const spawn = (...args: string[]) =>
+  spawnSync(process.execPath, ['scripts/run.mjs', 'ai/cli/tournament.ts', ...args], { encoding: 'utf8' });
 
 const run = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['scripts/run.mjs', 'ai/cli/tournament.ts', ...args], {
-    encoding: 'utf8',
-  });
+  const r = spawn(...args);
   expect(r.status, r.stderr).toBe(0);
   return { summary: JSON.parse(r.stdout.trim().split('\n').pop()!), progress: r.stderr };
+};
+
+/** The summary's counts, without what depends on the run (time, jobs, the log's bookkeeping). */
+const counts = (s: Record<string, unknown>) => {
+  const { jobs: _1, seconds: _2, log: _3, fromLog: _4, code: _5, ...rest } = s;
+  return rest;
 };
 
 describe('tournament', () => {
@@ -44,5 +55,128 @@ describe('tournament', () => {
         .map((m) => `${m[1]} ${m[2]} ${m[3]}`)
         .sort();
     expect(byGame(two.progress)).toEqual(byGame(one.progress));
+  });
+});
+
+describe('tournament log', () => {
+  const base = ['--ruleset', 'company', '--a', 'greedy', '--b', 'random', '--seed', 'log'];
+  const lines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
+
+  it('plays only the games missing from its log and sums them all', { timeout: 120_000 }, () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'tlog-')), 'run.jsonl');
+    const first = run(...base, '--games', '4', '--log', log);
+    expect(first.summary.fromLog).toBe(0);
+    expect(lines(log)).toHaveLength(1 + 4);
+    const second = run(...base, '--games', '6', '--log', log, '--jobs', '2');
+    expect(second.summary.fromLog).toBe(4);
+    // Only games 5 and 6 were played this time.
+    const numbers = [...second.progress.matchAll(/^game \d+\/6 \(#(\d+)\)/gm)].map((m) => m[1]).sort();
+    expect(numbers).toEqual(['5', '6']);
+    expect(lines(log)).toHaveLength(1 + 6);
+    const header = JSON.parse(lines(log)[0]!);
+    expect(header).toMatchObject({ format: 'tournament-log', ruleset: 'company', a: 'greedy', seed: 'log' });
+    expect(header.code).toBe(second.summary.code);
+    // The same six games in one go, without a log.
+    const fresh = run(...base, '--games', '6');
+    expect(counts(second.summary)).toEqual(counts(fresh.summary));
+    // Each game's line: its sides and outcome, as the run without a log played it.
+    const played = lines(log)
+      .slice(1)
+      .map((l) => JSON.parse(l))
+      .map((r) => `${r.g + 1} ${r.aSide} ${r.outcome}`)
+      .sort();
+    const freshGames = [...fresh.progress.matchAll(/\(#(\d+)\): A \(greedy\) as (\w+) — (\w+)/g)]
+      .map((m) => `${m[1]} ${m[2]} ${m[3]}`)
+      .sort();
+    expect(played).toEqual(freshGames);
+    // A report plays nothing and sums the log.
+    const report = run(...base, '--log', log, '--report');
+    expect(report.progress).not.toMatch(/^game /m);
+    expect(counts(report.summary)).toEqual(counts(fresh.summary));
+    expect(lines(log)).toHaveLength(1 + 6);
+  });
+
+  it('refuses a log of other settings, other code, or a bad line, naming why', { timeout: 120_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tlog-'));
+    const log = join(dir, 'run.jsonl');
+    run(...base, '--games', '2', '--log', log);
+    const original = readFileSync(log, 'utf8');
+
+    const other = spawn(
+      '--ruleset',
+      'company',
+      '--a',
+      'greedy',
+      '--b',
+      'scripted',
+      '--seed',
+      'log',
+      '--log',
+      log,
+    );
+    expect(other.status).toBe(2);
+    expect(other.stderr).toContain('this log is for --b random, not scripted');
+
+    const [head, ...games] = original.trim().split('\n');
+    const oldCode = JSON.stringify({ ...JSON.parse(head!), code: '0000000000000000' });
+    writeFileSync(log, `${[oldCode, ...games].join('\n')}\n`);
+    const stale = spawn(...base, '--games', '2', '--log', log);
+    expect(stale.status).toBe(2);
+    expect(stale.stderr).toContain('the code that plays has changed');
+
+    writeFileSync(log, `${head}\n{"g":0,"aSide":"blue","outcome":"won","plies":3,"finalHash":"x"}\n`);
+    const bad = spawn(...base, '--games', '2', '--log', log);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(':2: not a game: "outcome" must be win, loss or draw');
+
+    writeFileSync(log, `${head}\n${games[0]}\n${games[0]}\n`);
+    const twice = spawn(...base, '--games', '2', '--log', log);
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain(':3: game #1 is already on an earlier line');
+
+    writeFileSync(log, `${head}\n{"g":1,"aSide":"blue","outcome":"win","plies":3,"finalHash":"x"}\n`);
+    const side = spawn(...base, '--games', '2', '--log', log);
+    expect(side.status).toBe(2);
+    expect(side.stderr).toContain('game #2 has A as blue');
+
+    // A run killed while writing its last line: the cut line is dropped and that game played again.
+    writeFileSync(log, `${head}\n${games[0]}\n${games[1]!.slice(0, 10)}`);
+    const cut = run(...base, '--games', '2', '--log', log);
+    expect(cut.progress).toContain('its last line was cut short');
+    expect(cut.progress.match(/^game /gm)).toHaveLength(1);
+    expect(readFileSync(log, 'utf8')).toBe(original);
+  });
+});
+
+describe('codeHash', () => {
+  it('changes with the code that plays, not with tests or commands', () => {
+    const root = mkdtempSync(join(tmpdir(), 'code-'));
+    for (const dir of PLAY_CODE) mkdirSync(join(root, dir), { recursive: true });
+    mkdirSync(join(root, 'ai/cli'));
+    writeFileSync(join(root, 'src/rulesets/rules.ts'), 'export const a = 1;');
+    writeFileSync(join(root, 'maps/m.json'), '{}');
+    const h0 = codeHash(root);
+    expect(playFiles(root)).toEqual(['src/rulesets/rules.ts', 'maps/m.json']);
+    writeFileSync(join(root, 'src/rulesets/rules.test.ts'), 'test');
+    writeFileSync(join(root, 'ai/cli/tournament.ts'), 'cli');
+    expect(codeHash(root)).toBe(h0);
+    writeFileSync(join(root, 'src/rulesets/rules.ts'), 'export const a = 2;');
+    expect(codeHash(root)).not.toBe(h0);
+    writeFileSync(join(root, 'src/rulesets/rules.ts'), 'export const a = 1;');
+    expect(codeHash(root)).toBe(h0);
+    writeFileSync(join(root, 'ai/mcts.ts'), 'search');
+    expect(codeHash(root)).not.toBe(h0);
+  });
+
+  it('reads the repository: the rulesets, the engine and the search are in it', () => {
+    const files = playFiles(process.cwd());
+    for (const f of [
+      'ai/mcts.ts',
+      'src/engine/rng.ts',
+      'src/rulesets/registry.ts',
+      'maps/epic/plaine-de-grik.json',
+    ])
+      expect(files).toContain(f);
+    expect(files.some((f) => f.endsWith('.test.ts') || f.startsWith('ai/cli/'))).toBe(false);
   });
 });

@@ -5,6 +5,10 @@
  * A's wins, losses and draws on each side (`aBySide`).
  * `--jobs k` plays k games at once in worker threads (one per core: time-budget bots need a core each).
  * Game g always has the same seed and sides, so the result does not depend on k for iteration budgets.
+ * `--log <file>` appends each game to a JSON Lines file headed by the tournament's settings and the digest of
+ * the code that plays (./code-hash.ts). Run again with the same log, it plays only the games not in it and
+ * sums them all, so a figure of 400 games can be gathered over several runs; it refuses a log of other settings
+ * or other code. `--report` prints the summary of a log's games without playing any.
  */
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -12,6 +16,8 @@ import { rulesets, scenarios } from '../../src/rulesets/registry';
 import { BOT_NAMES, isBotName, makeBot } from '../bots';
 import { playMatch } from '../match';
 import { die, parseArgs } from './args';
+import { codeHash } from './code-hash';
+import { appendGame, type LoggedGame, openLog } from './tournament-log';
 
 const argv: string[] = isMainThread ? process.argv.slice(2) : (workerData as { argv: string[] }).argv;
 const { flags } = parseArgs(argv);
@@ -35,14 +41,8 @@ if (jobs > availableParallelism())
 const seed = flags.seed ?? '1';
 const [s1, s2] = ruleset.sides as [string, string];
 
-interface GameResult {
-  g: number;
-  aSide: string;
-  outcome: 'win' | 'loss' | 'draw';
-}
-
 /** Game g: the seed of pair ⌊g/2⌋, A on the first side for even g and on the second for odd g. */
-function playGame(g: number): GameResult {
+function playGame(g: number): LoggedGame {
   const pair = Math.floor(g / 2);
   const aSide = g % 2 === 0 ? s1 : s2;
   const bSide = aSide === s1 ? s2 : s1;
@@ -53,13 +53,32 @@ function playGame(g: number): GameResult {
   });
   const o = result.outcome;
   const winner = o.status === 'finished' ? o.winner : null;
-  return { g, aSide, outcome: winner === aSide ? 'win' : winner === null ? 'draw' : 'loss' };
+  return {
+    g,
+    aSide,
+    outcome: winner === aSide ? 'win' : winner === null ? 'draw' : 'loss',
+    plies: result.plies,
+    finalHash: result.finalHash,
+  };
 }
 
 if (!isMainThread) {
-  const { from, step } = workerData as { from: number; step: number };
-  for (let g = from; g < games; g += step) parentPort!.postMessage(playGame(g));
+  const { todo } = workerData as { todo: number[] };
+  for (const g of todo) parentPort!.postMessage(playGame(g));
 } else {
+  const logPath = flags.log;
+  const settings = { ruleset: rulesetId, scenario: scenario.id, a, b, seed, code: codeHash() };
+  const report = flags.report !== undefined;
+  if (report && !logPath) die('--report needs --log <file>.');
+  const logged = logPath ? openLog(logPath, settings, !report) : new Map<number, LoggedGame>();
+  for (const [g, r] of logged)
+    if (r.aSide !== (g % 2 === 0 ? s1 : s2))
+      die(
+        `${logPath}: game #${g + 1} has A as ${r.aSide}; game g has A as ${s1} for even g, ${s2} for odd g.`,
+      );
+  const todo: number[] = [];
+  for (let g = 0; g < games; g++) if (!logged.has(g)) todo.push(g);
+  if (report) todo.length = 0;
   let wins = 0;
   let losses = 0;
   let draws = 0;
@@ -70,26 +89,43 @@ if (!isMainThread) {
     [s2]: { wins: 0, losses: 0, draws: 0 },
   };
   const started = performance.now();
-  const record = (r: GameResult) => {
+  const count = (r: LoggedGame) => {
     const side = bySide[r.aSide]!;
     if (r.outcome === 'win') wins++;
     else if (r.outcome === 'draw') draws++;
     else losses++;
     side[r.outcome === 'win' ? 'wins' : r.outcome === 'draw' ? 'draws' : 'losses']++;
+  };
+  // A report without --games sums every game in the log.
+  const counted = report && flags.games === undefined ? Number.POSITIVE_INFINITY : games;
+  let fromLog = 0;
+  for (const [g, r] of logged)
+    if (g < counted) {
+      count(r);
+      fromLog++;
+    }
+  if (logPath)
+    process.stderr.write(
+      `${logPath}: ${fromLog} of the ${report ? fromLog : games} games already played (${wins}-${losses}-${draws}); ${todo.length} to play\n`,
+    );
+  const record = (r: LoggedGame) => {
+    if (logPath) appendGame(logPath, r);
+    count(r);
     done++;
     const elapsed = (performance.now() - started) / 1000;
     process.stderr.write(
-      `game ${done}/${games} (#${r.g + 1}): A (${a}) as ${r.aSide} — ${r.outcome} · ${wins}-${losses}-${draws} · ${elapsed.toFixed(0)} s\n`,
+      `game ${fromLog + done}/${games} (#${r.g + 1}): A (${a}) as ${r.aSide} — ${r.outcome} · ${wins}-${losses}-${draws} · ${elapsed.toFixed(0)} s\n`,
     );
   };
-  if (jobs === 1) for (let g = 0; g < games; g++) record(playGame(g));
+  if (jobs === 1) for (const g of todo) record(playGame(g));
   else
     await Promise.all(
       Array.from(
-        { length: jobs },
+        { length: Math.min(jobs, todo.length) },
         (_, k) =>
           new Promise<void>((resolve, reject) => {
-            const w = new Worker(new URL(import.meta.url), { workerData: { argv, from: k, step: jobs } });
+            const mine = todo.filter((_, i) => i % jobs === k);
+            const w = new Worker(new URL(import.meta.url), { workerData: { argv, todo: mine } });
             w.on('message', record);
             w.on('error', reject);
             w.on('exit', (code) =>
@@ -99,6 +135,7 @@ if (!isMainThread) {
       ),
     );
   const n = wins + losses + draws;
+  if (n === 0) die(`${logPath ?? 'the tournament'}: no game to report yet.`);
   const p = (wins + draws / 2) / n;
   const z = 1.96;
   const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
@@ -118,6 +155,7 @@ if (!isMainThread) {
       ci95: [Number(Math.max(0, centre - half).toFixed(4)), Number(Math.min(1, centre + half).toFixed(4))],
       aBySide: bySide,
       seconds: Math.round((performance.now() - started) / 1000),
+      ...(logPath ? { log: logPath, fromLog, code: settings.code } : {}),
     }),
   );
 }

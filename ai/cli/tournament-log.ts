@@ -1,0 +1,94 @@
+/**
+ * The tournament's log: JSON Lines. The first line holds the settings (ruleset, scenario, bots, seed) and the
+ * digest of the code that plays; each further line is one game. A run appends a line as each game ends, so a
+ * run stopped at any moment loses only the games being played.
+ */
+import { appendFileSync, existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { die } from './args';
+
+export interface LogSettings {
+  ruleset: string;
+  scenario: string;
+  a: string;
+  b: string;
+  seed: string;
+  code: string;
+}
+
+export interface LoggedGame {
+  g: number;
+  aSide: string;
+  outcome: 'win' | 'loss' | 'draw';
+  plies: number;
+  finalHash: string;
+}
+
+const FORMAT = 'tournament-log';
+
+function badGame(x: unknown): string | null {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'not an object';
+  const r = x as Record<string, unknown>;
+  if (!Number.isInteger(r.g) || (r.g as number) < 0) return '"g" must be a whole number ≥ 0';
+  if (typeof r.aSide !== 'string') return '"aSide" must be a side';
+  if (r.outcome !== 'win' && r.outcome !== 'loss' && r.outcome !== 'draw')
+    return '"outcome" must be win, loss or draw';
+  if (!Number.isInteger(r.plies) || (r.plies as number) < 0) return '"plies" must be a whole number ≥ 0';
+  if (typeof r.finalHash !== 'string') return '"finalHash" must be a string';
+  return null;
+}
+
+/**
+ * Opens a log for these settings: creates it (header only) when it does not exist; otherwise checks its header
+ * against the settings and returns its games by index. Refuses, naming the line and the reason, a log that is
+ * not one, was made with other settings or other code, or repeats a game. A last line cut short (a run killed
+ * while writing it) is dropped with a note.
+ */
+export function openLog(path: string, settings: LogSettings, create = true): Map<number, LoggedGame> {
+  const games = new Map<number, LoggedGame>();
+  if (!existsSync(path)) {
+    if (!create) die(`${path}: no such log.`);
+    writeFileSync(path, `${JSON.stringify({ format: FORMAT, version: 1, ...settings })}\n`);
+    return games;
+  }
+  let text = readFileSync(path, 'utf8');
+  if (text.length > 0 && !text.endsWith('\n')) {
+    const keep = text.lastIndexOf('\n') + 1;
+    process.stderr.write(`${path}: its last line was cut short (a run stopped while writing it); dropped.\n`);
+    text = text.slice(0, keep);
+    truncateSync(path, Buffer.byteLength(text));
+  }
+  const lines = text.split('\n').slice(0, -1);
+  const parse = (i: number): unknown => {
+    try {
+      return JSON.parse(lines[i]!);
+    } catch {
+      return die(`${path}:${i + 1}: not JSON.`);
+    }
+  };
+  if (lines.length === 0) die(`${path}: empty; not a tournament log.`);
+  const head = parse(0) as Record<string, unknown>;
+  if (head?.format !== FORMAT || head.version !== 1)
+    die(`${path}:1: not a tournament log (format "${FORMAT}", version 1).`);
+  for (const key of ['ruleset', 'scenario', 'a', 'b', 'seed'] as const)
+    if (head[key] !== settings[key])
+      die(`${path}:1: this log is for --${key} ${String(head[key])}, not ${settings[key]}.`);
+  if (head.code !== settings.code)
+    die(
+      `${path}:1: the code that plays has changed since this log was started (code ${String(head.code)}, now ` +
+        `${settings.code}): one figure must not mix versions. Start a new log.`,
+    );
+  for (let i = 1; i < lines.length; i++) {
+    const r = parse(i);
+    const why = badGame(r);
+    if (why) die(`${path}:${i + 1}: not a game: ${why}.`);
+    const game = r as LoggedGame;
+    if (games.has(game.g)) die(`${path}:${i + 1}: game #${game.g + 1} is already on an earlier line.`);
+    games.set(game.g, game);
+  }
+  return games;
+}
+
+export function appendGame(path: string, game: LoggedGame): void {
+  const { g, aSide, outcome, plies, finalHash } = game;
+  appendFileSync(path, `${JSON.stringify({ g, aSide, outcome, plies, finalHash })}\n`);
+}
