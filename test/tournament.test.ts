@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codeHash, PLAY_CODE, playFiles } from '../ai/cli/code-hash';
+import { codeHash, playFiles } from '../ai/cli/code-hash';
 
 const spawn = (...args: string[]) =>
   spawnSync(process.execPath, ['scripts/run.mjs', 'ai/cli/tournament.ts', ...args], { encoding: 'utf8' });
@@ -149,34 +149,51 @@ describe('tournament log', () => {
 });
 
 describe('codeHash', () => {
-  it('changes with the code that plays, not with tests or commands', () => {
+  it('changes with the code that plays this ruleset, not with tests, commands or other rulesets', () => {
     const root = mkdtempSync(join(tmpdir(), 'code-'));
-    for (const dir of PLAY_CODE) mkdirSync(join(root, dir), { recursive: true });
-    mkdirSync(join(root, 'ai/cli'));
-    writeFileSync(join(root, 'src/rulesets/rules.ts'), 'export const a = 1;');
-    writeFileSync(join(root, 'maps/m.json'), '{}');
-    const h0 = codeHash(root);
-    expect(playFiles(root)).toEqual(['src/rulesets/rules.ts', 'maps/m.json']);
-    writeFileSync(join(root, 'src/rulesets/rules.test.ts'), 'test');
-    writeFileSync(join(root, 'ai/cli/tournament.ts'), 'cli');
-    expect(codeHash(root)).toBe(h0);
-    writeFileSync(join(root, 'src/rulesets/rules.ts'), 'export const a = 2;');
-    expect(codeHash(root)).not.toBe(h0);
-    writeFileSync(join(root, 'src/rulesets/rules.ts'), 'export const a = 1;');
-    expect(codeHash(root)).toBe(h0);
-    writeFileSync(join(root, 'ai/mcts.ts'), 'search');
-    expect(codeHash(root)).not.toBe(h0);
+    for (const dir of ['src/rulesets/toy', 'src/rulesets/other', 'maps/toy', 'ai/cli', 'statecharts'])
+      mkdirSync(join(root, dir), { recursive: true });
+    const put = (path: string, text: string) => writeFileSync(join(root, path), text);
+    put('src/rulesets/toy/rules.ts', 'export const a = 1;');
+    put('maps/toy/m.json', '{}');
+    put('statecharts/toy.ts', 'chart');
+    const h0 = codeHash('toy', root);
+    expect(playFiles(root, 'toy')).toEqual([
+      'src/rulesets/toy/rules.ts',
+      'maps/toy/m.json',
+      'statecharts/toy.ts',
+    ]);
+    put('src/rulesets/toy/rules.test.ts', 'test');
+    put('ai/cli/tournament.ts', 'cli');
+    put('src/rulesets/other/rules.ts', 'another ruleset');
+    put('statecharts/other.ts', 'its chart');
+    expect(codeHash('toy', root)).toBe(h0);
+    for (const [path, text] of [
+      ['src/rulesets/toy/rules.ts', 'export const a = 2;'],
+      ['statecharts/toy.ts', 'chart 2'],
+      ['maps/toy/m.json', '{"a":1}'],
+    ] as const) {
+      const before = readFileSync(join(root, path), 'utf8');
+      put(path, text);
+      expect(codeHash('toy', root), path).not.toBe(h0);
+      put(path, before);
+      expect(codeHash('toy', root)).toBe(h0);
+    }
+    put('ai/mcts.ts', 'search');
+    expect(codeHash('toy', root)).not.toBe(h0);
+    const h1 = codeHash('toy', root);
+    mkdirSync(join(root, 'src/engine'));
+    put('src/engine/rng.ts', 'dice');
+    expect(codeHash('toy', root)).not.toBe(h1);
   });
 
-  it('reads the repository: the rulesets, the engine and the search are in it', () => {
-    const files = playFiles(process.cwd());
-    for (const f of [
-      'ai/mcts.ts',
-      'src/engine/rng.ts',
-      'src/rulesets/registry.ts',
-      'maps/epic/plaine-de-grik.json',
-    ])
+  it('reads the repository: the ruleset, the engine and the search are in it', () => {
+    const files = playFiles(process.cwd(), 'epic');
+    for (const f of ['ai/mcts.ts', 'src/engine/rng.ts', 'src/rulesets/epic/rules.ts', 'statecharts/epic.ts'])
       expect(files).toContain(f);
-    expect(files.some((f) => f.endsWith('.test.ts') || f.startsWith('ai/cli/'))).toBe(false);
+    expect(files).toContain('maps/epic/plaine-de-grik.json');
+    const leftOut = (f: string) =>
+      f.endsWith('.test.ts') || f.startsWith('ai/cli/') || f.includes('company') || f.startsWith('src/app');
+    expect(files.filter(leftOut)).toEqual([]);
   });
 });

@@ -67,7 +67,7 @@ if (!isMainThread) {
   for (const g of todo) parentPort!.postMessage(playGame(g));
 } else {
   const logPath = flags.log;
-  const settings = { ruleset: rulesetId, scenario: scenario.id, a, b, seed, code: codeHash() };
+  const settings = { ruleset: rulesetId, scenario: scenario.id, a, b, seed, code: codeHash(rulesetId) };
   const report = flags.report !== undefined;
   if (report && !logPath) die('--report needs --log <file>.');
   const logged = logPath ? openLog(logPath, settings, !report) : new Map<number, LoggedGame>();
