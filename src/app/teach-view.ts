@@ -13,8 +13,6 @@ import { fillsTemplate } from './game';
 import type { Lang } from './i18n';
 import { actionKindWords } from './words';
 
-const m = (fr: string, en: string): Message => ({ fr, en });
-
 // ── attacks ─────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Whether an action is an attack, as its ruleset declares (`BoardAdapter.attackKinds`). */

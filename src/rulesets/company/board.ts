@@ -27,17 +27,7 @@ import { companyLegal } from './candidates';
 import { ZOC } from './data';
 import { companyAttack } from './index';
 import { check, objectiveHolder } from './rules';
-import {
-  edgeBetween,
-  hasZoc,
-  isBlesse,
-  isEnemy,
-  prof,
-  shootTargets,
-  sight,
-  touching,
-  unitById,
-} from './state';
+import { edgeBetween, hasZoc, isBlesse, isEnemy, prof, shootTargets, sight, unitById } from './state';
 import {
   type Abilities,
   COMPANY_SIDES,

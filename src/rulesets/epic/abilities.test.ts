@@ -25,7 +25,7 @@ import type { GameEvent } from '../../engine/contract';
 import { energyOf } from './combat';
 import { epicRuleset } from './index';
 import { remaining } from './state';
-import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState } from './types';
+import type { EpicAction, EpicSide, EpicState } from './types';
 
 // --- helpers ---------------------------------------------------------------------------------------------
 

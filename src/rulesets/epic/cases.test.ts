@@ -16,13 +16,10 @@ import {
   det,
   giveOrders,
   one1,
-  type PositionSpec,
   play,
   pos,
-  position,
   qg,
   refusal,
-  reserves,
   scenarioJson,
   toCombat,
 } from '../../../test/helpers/epic';
@@ -33,7 +30,7 @@ import { PROFILES, WEAPONS } from './data';
 import { epicRuleset } from './index';
 import { robotRestricted } from './rules';
 import { remaining } from './state';
-import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState, Order } from './types';
+import type { EpicAction, EpicSide, EpicState, Order } from './types';
 
 // --- fixtures: profiles with one value changed, for cases no roster profile fits -------------------------
 

@@ -17,7 +17,7 @@ import {
 } from '../../../test/helpers/epic';
 import type { GameEvent } from '../../engine/contract';
 import { epicRuleset } from './index';
-import type { EpicAction, EpicBase, EpicDetachment, EpicState } from './types';
+import type { EpicState } from './types';
 
 // --- small readers --------------------------------------------------------------------------------------
 

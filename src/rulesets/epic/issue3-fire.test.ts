@@ -17,13 +17,11 @@ import {
   type PositionSpec,
   play,
   pos,
-  position,
   refusal,
   reserves,
   scenarioJson,
   toCombat,
 } from '../../../test/helpers/epic';
-import type { GameEvent } from '../../engine/contract';
 import { rollScatterDice } from '../../engine/dice';
 import { Rng } from '../../engine/rng';
 import { scenarios } from '../registry';
@@ -31,7 +29,7 @@ import { energyOf } from './combat';
 import { epicRuleset } from './index';
 import { combatActions } from './rules';
 import { coherencyGroups } from './state';
-import type { EpicAction, EpicBase, EpicSide, EpicState, Order } from './types';
+import type { EpicAction, EpicState, Order } from './types';
 
 // --- helpers ---------------------------------------------------------------------------------------------
 

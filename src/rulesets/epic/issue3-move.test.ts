@@ -15,7 +15,6 @@ import {
   type PositionSpec,
   play,
   pos,
-  position,
   qg,
   refusal,
   reserves,
@@ -27,7 +26,7 @@ import type { Ctx } from './combat';
 import { epicRuleset } from './index';
 import { infiltrationRollOff } from './rules';
 import { isBlocked } from './state';
-import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState, Order } from './types';
+import type { EpicAction, EpicSide, EpicState, Order } from './types';
 
 // --- helpers ---------------------------------------------------------------------------------------------
 

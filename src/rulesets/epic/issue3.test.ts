@@ -15,10 +15,8 @@ import {
   kinds,
   one,
   one1,
-  type PositionSpec,
   play,
   pos,
-  position,
   qg,
   refusal,
   reserves,
@@ -43,7 +41,7 @@ import { ABILITY_IDS, PROFILES, WEAPONS } from './data';
 import { epicRuleset } from './index';
 import { drBases, robotRestricted } from './rules';
 import { isBlocked, remaining } from './state';
-import type { EpicAction, EpicBase, EpicDetachment, EpicSide, EpicState } from './types';
+import type { EpicAction, EpicSide, EpicState } from './types';
 
 // --- helpers ---------------------------------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ import { type Ctx, repairLocations, saveOrLose, toHitModifiers, weaponsInReach }
 import { EPIC_RULES, explainEpic } from './explain';
 import { epicRuleset } from './index';
 import { allowance } from './state';
-import type { EpicAction, EpicBase, EpicSide, EpicState, Order } from './types';
+import type { EpicAction, EpicState, Order } from './types';
 
 // --- helpers ---------------------------------------------------------------------------------------------
 
