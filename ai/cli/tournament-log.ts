@@ -37,25 +37,23 @@ function badGame(x: unknown): string | null {
   return null;
 }
 
+/** A log as read: its header's settings and its games by index. */
+export interface Log {
+  settings: LogSettings;
+  games: Map<number, LoggedGame>;
+}
+
 /**
- * Opens a log for these settings: creates it (header only) when it does not exist; otherwise checks its header
- * against the settings and returns its games by index. Refuses, naming the line and the reason, a log that is
- * not one, was made with other settings or other code, or repeats a game. A last line cut short (a run killed
- * while writing it) is dropped with a note.
+ * Reads a log. Refuses, naming the line and the reason, a file that is not a log or repeats a game. A last
+ * line cut short (a run killed while writing it) is dropped with a note, and cut from the file if `mend`.
  */
-export function openLog(path: string, settings: LogSettings, create = true): Map<number, LoggedGame> {
-  const games = new Map<number, LoggedGame>();
-  if (!existsSync(path)) {
-    if (!create) die(`${path}: no such log.`);
-    writeFileSync(path, `${JSON.stringify({ format: FORMAT, version: 1, ...settings })}\n`);
-    return games;
-  }
+export function readLog(path: string, mend = false): Log {
   let text = readFileSync(path, 'utf8');
   if (text.length > 0 && !text.endsWith('\n')) {
     const keep = text.lastIndexOf('\n') + 1;
     process.stderr.write(`${path}: its last line was cut short (a run stopped while writing it); dropped.\n`);
     text = text.slice(0, keep);
-    truncateSync(path, Buffer.byteLength(text));
+    if (mend) truncateSync(path, Buffer.byteLength(text));
   }
   const lines = text.split('\n').slice(0, -1);
   const parse = (i: number): unknown => {
@@ -69,14 +67,9 @@ export function openLog(path: string, settings: LogSettings, create = true): Map
   const head = parse(0) as Record<string, unknown>;
   if (head?.format !== FORMAT || head.version !== 1)
     die(`${path}:1: not a tournament log (format "${FORMAT}", version 1).`);
-  for (const key of ['ruleset', 'scenario', 'a', 'b', 'seed'] as const)
-    if (head[key] !== settings[key])
-      die(`${path}:1: this log is for --${key} ${String(head[key])}, not ${settings[key]}.`);
-  if (head.code !== settings.code)
-    die(
-      `${path}:1: the code that plays has changed since this log was started (code ${String(head.code)}, now ` +
-        `${settings.code}): one figure must not mix versions. Start a new log.`,
-    );
+  for (const key of ['ruleset', 'scenario', 'a', 'b', 'seed', 'code'] as const)
+    if (typeof head[key] !== 'string') die(`${path}:1: "${key}" must be a string.`);
+  const games = new Map<number, LoggedGame>();
   for (let i = 1; i < lines.length; i++) {
     const r = parse(i);
     const why = badGame(r);
@@ -85,10 +78,82 @@ export function openLog(path: string, settings: LogSettings, create = true): Map
     if (games.has(game.g)) die(`${path}:${i + 1}: game #${game.g + 1} is already on an earlier line.`);
     games.set(game.g, game);
   }
-  return games;
+  const { ruleset, scenario, a, b, seed, code } = head as unknown as LogSettings;
+  return { settings: { ruleset, scenario, a, b, seed, code }, games };
+}
+
+/**
+ * Opens a log for these settings: creates it (header only) when it does not exist and `create`; otherwise
+ * reads it (`readLog`, mending a cut last line) and refuses it if it was made with other settings or other code.
+ */
+export function openLog(path: string, settings: LogSettings, create = true): Map<number, LoggedGame> {
+  if (!existsSync(path)) {
+    if (!create) die(`${path}: no such log.`);
+    writeFileSync(path, `${JSON.stringify({ format: FORMAT, version: 1, ...settings })}\n`);
+    return new Map();
+  }
+  const log = readLog(path, true);
+  for (const key of ['ruleset', 'scenario', 'a', 'b', 'seed'] as const)
+    if (log.settings[key] !== settings[key])
+      die(`${path}:1: this log is for --${key} ${log.settings[key]}, not ${settings[key]}.`);
+  if (log.settings.code !== settings.code)
+    die(
+      `${path}:1: the code that plays has changed since this log was started (code ${log.settings.code}, now ` +
+        `${settings.code}): one figure must not mix versions. Start a new log.`,
+    );
+  return log.games;
 }
 
 export function appendGame(path: string, game: LoggedGame): void {
   const { g, aSide, outcome, plies, finalHash } = game;
   appendFileSync(path, `${JSON.stringify({ g, aSide, outcome, plies, finalHash })}\n`);
+}
+
+type Counts = { wins: number; losses: number; draws: number };
+
+/** A's results over some games: the totals and each side's. */
+export class Tally {
+  wins = 0;
+  losses = 0;
+  draws = 0;
+  readonly bySide: Record<string, Counts>;
+
+  constructor(sides: readonly string[]) {
+    this.bySide = Object.fromEntries(sides.map((s) => [s, { wins: 0, losses: 0, draws: 0 }]));
+  }
+
+  add(r: Pick<LoggedGame, 'aSide' | 'outcome'>): void {
+    const key = r.outcome === 'win' ? 'wins' : r.outcome === 'draw' ? 'draws' : 'losses';
+    this[key]++;
+    this.bySide[r.aSide]![key]++;
+  }
+
+  get games(): number {
+    return this.wins + this.losses + this.draws;
+  }
+
+  /** Draws count half. */
+  get winRate(): number {
+    return (this.wins + this.draws / 2) / this.games;
+  }
+
+  summary() {
+    return {
+      games: this.games,
+      wins: this.wins,
+      losses: this.losses,
+      draws: this.draws,
+      winRate: Number(this.winRate.toFixed(4)),
+      ci95: wilson(this.winRate, this.games).map((x) => Number(x.toFixed(4))) as [number, number],
+      aBySide: this.bySide,
+    };
+  }
+}
+
+/** The 95 % Wilson score interval of a rate p measured over n games. */
+export function wilson(p: number, n: number): [number, number] {
+  const z = 1.96;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }

@@ -17,7 +17,7 @@ import { BOT_NAMES, isBotName, makeBot } from '../bots';
 import { playMatch } from '../match';
 import { die, parseArgs } from './args';
 import { codeHash } from './code-hash';
-import { appendGame, type LoggedGame, openLog } from './tournament-log';
+import { appendGame, type LoggedGame, openLog, Tally } from './tournament-log';
 
 const argv: string[] = isMainThread ? process.argv.slice(2) : (workerData as { argv: string[] }).argv;
 const { flags } = parseArgs(argv);
@@ -79,42 +79,28 @@ if (!isMainThread) {
   const todo: number[] = [];
   for (let g = 0; g < games; g++) if (!logged.has(g)) todo.push(g);
   if (report) todo.length = 0;
-  let wins = 0;
-  let losses = 0;
-  let draws = 0;
   let done = 0;
-  // A's results on each side: scenarios are rarely symmetric, and a bot may be weaker on one side.
-  const bySide: Record<string, { wins: number; losses: number; draws: number }> = {
-    [s1]: { wins: 0, losses: 0, draws: 0 },
-    [s2]: { wins: 0, losses: 0, draws: 0 },
-  };
+  const tally = new Tally([s1, s2]);
   const started = performance.now();
-  const count = (r: LoggedGame) => {
-    const side = bySide[r.aSide]!;
-    if (r.outcome === 'win') wins++;
-    else if (r.outcome === 'draw') draws++;
-    else losses++;
-    side[r.outcome === 'win' ? 'wins' : r.outcome === 'draw' ? 'draws' : 'losses']++;
-  };
   // A report without --games sums every game in the log.
   const counted = report && flags.games === undefined ? Number.POSITIVE_INFINITY : games;
   let fromLog = 0;
   for (const [g, r] of logged)
     if (g < counted) {
-      count(r);
+      tally.add(r);
       fromLog++;
     }
   if (logPath)
     process.stderr.write(
-      `${logPath}: ${fromLog} of the ${report ? fromLog : games} games already played (${wins}-${losses}-${draws}); ${todo.length} to play\n`,
+      `${logPath}: ${fromLog} of the ${report ? fromLog : games} games already played (${tally.wins}-${tally.losses}-${tally.draws}); ${todo.length} to play\n`,
     );
   const record = (r: LoggedGame) => {
     if (logPath) appendGame(logPath, r);
-    count(r);
+    tally.add(r);
     done++;
     const elapsed = (performance.now() - started) / 1000;
     process.stderr.write(
-      `game ${fromLog + done}/${games} (#${r.g + 1}): A (${a}) as ${r.aSide} — ${r.outcome} · ${wins}-${losses}-${draws} · ${elapsed.toFixed(0)} s\n`,
+      `game ${fromLog + done}/${games} (#${r.g + 1}): A (${a}) as ${r.aSide} — ${r.outcome} · ${tally.wins}-${tally.losses}-${tally.draws} · ${elapsed.toFixed(0)} s\n`,
     );
   };
   if (jobs === 1) for (const g of todo) record(playGame(g));
@@ -134,12 +120,8 @@ if (!isMainThread) {
           }),
       ),
     );
-  const n = wins + losses + draws;
-  if (n === 0) die(`${logPath ?? 'the tournament'}: no game to report yet.`);
-  const p = (wins + draws / 2) / n;
-  const z = 1.96;
-  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  if (tally.games === 0) die(`${logPath ?? 'the tournament'}: no game to report yet.`);
+  const { games: n, ...counts } = tally.summary();
   console.log(
     JSON.stringify({
       ruleset: rulesetId,
@@ -148,12 +130,7 @@ if (!isMainThread) {
       b,
       games: n,
       jobs,
-      wins,
-      losses,
-      draws,
-      winRate: Number(p.toFixed(4)),
-      ci95: [Number(Math.max(0, centre - half).toFixed(4)), Number(Math.min(1, centre + half).toFixed(4))],
-      aBySide: bySide,
+      ...counts,
       seconds: Math.round((performance.now() - started) / 1000),
       ...(logPath ? { log: logPath, fromLog, code: settings.code } : {}),
     }),

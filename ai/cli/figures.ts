@@ -1,0 +1,35 @@
+/**
+ * `npm run figures [-- --dir bench/tournaments]`: where issue #5's goals stand, from the tournament logs
+ * (./goals.ts). Prints a table for people, then a last line of JSON.
+ */
+import { parseArgs } from './args';
+import { figures, GAMES, HONESTY } from './goals';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+const { flags } = parseArgs(process.argv.slice(2));
+const dir = flags.dir ?? 'bench/tournaments';
+const f = figures(dir);
+const out: string[] = [`Issue #5's goals from the logs in ${dir} (at least ${GAMES} games each):`, ''];
+out.push(
+  '| ruleset | A | B | goal | games | W-L-D | win rate (95 % CI) | status |',
+  '|---|---|---|---|---|---|---|---|',
+);
+for (const g of f.goals) {
+  const rate = g.winRate !== null && g.ci95 ? `${pct(g.winRate)} (${pct(g.ci95[0])}–${pct(g.ci95[1])})` : '–';
+  const wld = g.games ? `${g.wins}-${g.losses}-${g.draws}` : '–';
+  out.push(
+    `| ${g.ruleset} | ${g.a} | ${g.b} | ≥ ${pct(g.goal)} | ${g.games} | ${wld} | ${rate} | ${g.status} |`,
+  );
+}
+out.push(
+  '',
+  `| ruleset | honesty: ${HONESTY.oracle} minus ${HONESTY.a}, against ${HONESTY.b} | games | gap (95 % CI) | status |`,
+);
+out.push('|---|---|---|---|---|');
+for (const h of f.honesty)
+  out.push(
+    `| ${h.ruleset} | ≤ ${pct(h.within)} | ${h.games} | ${h.games ? `${pct(h.gap)} (${pct(h.ci95[0])}–${pct(h.ci95[1])})` : '–'} | ${h.status} |`,
+  );
+if (f.stale.length) out.push('', `Stale (made on other code, not counted): ${f.stale.join(', ')}`);
+console.log(out.join('\n'));
+console.log(JSON.stringify(f));

@@ -1,0 +1,111 @@
+/**
+ * Where issue #5's goals stand, from the tournament logs (`npm run figures`). Each goal sums the logs of its pairing on the code as it is now (a log of older code is listed as stale and
+ * not counted); the honesty goal pairs each `oracle:<ms>` log with the `mcts:<ms>` log of the same ruleset,
+ * scenario, opponent and seed, game by game.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { rulesets } from '../../src/rulesets/registry';
+import { die } from './args';
+import { codeHash } from './code-hash';
+import { type Log, type LoggedGame, readLog, Tally } from './tournament-log';
+
+/** Issue #5's goals, per ruleset, each over at least `GAMES` games. */
+export const GAMES = 400;
+export const GOALS = [
+  { a: 'mcts:1000', b: 'random', goal: 0.99 },
+  { a: 'mcts:1000', b: 'greedy', goal: 0.85 },
+  { a: 'mcts:1000', b: 'scripted', goal: 0.65 },
+  { a: 'mcts:4000', b: 'mcts:1000', goal: 0.6 },
+] as const;
+/** The honest search may lose at most this much win rate to its all-seeing copy, against greedy. */
+export const HONESTY = { a: 'mcts:1000', oracle: 'oracle:1000', b: 'greedy', within: 0.05 } as const;
+
+const score = (g: LoggedGame) => (g.outcome === 'win' ? 1 : g.outcome === 'draw' ? 0.5 : 0);
+
+export function status(games: number, met: boolean): string {
+  if (games === 0) return 'no games';
+  if (games < GAMES)
+    return met ? `on track (${games} of ${GAMES} games)` : `below (${games} of ${GAMES} games)`;
+  return met ? 'met' : 'missed';
+}
+
+export function figures(dir: string) {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
+  const code: Record<string, string> = {};
+  const logs: (Log & { file: string; stale: boolean })[] = [];
+  for (const file of files) {
+    const log = readLog(join(dir, file));
+    const id = log.settings.ruleset;
+    const ruleset = rulesets[id];
+    if (!ruleset) die(`${file}: unknown ruleset "${id}".`);
+    for (const [g, r] of log.games)
+      if (!ruleset.sides.includes(r.aSide))
+        die(`${file}: game #${g + 1}: "${r.aSide}" is not a side of ${id}.`);
+    code[id] ??= codeHash(id);
+    logs.push({ ...log, file, stale: log.settings.code !== code[id] });
+  }
+  const current = logs.filter((l) => !l.stale);
+  const goals = Object.keys(rulesets).flatMap((id) =>
+    GOALS.map(({ a, b, goal }) => {
+      const tally = new Tally(rulesets[id]!.sides);
+      const from = current.filter(
+        (l) => l.settings.ruleset === id && l.settings.a === a && l.settings.b === b,
+      );
+      for (const l of from) for (const r of l.games.values()) tally.add(r);
+      const s = tally.summary();
+      const met = tally.games > 0 && s.winRate >= goal;
+      return {
+        ruleset: id,
+        a,
+        b,
+        goal,
+        ...s,
+        winRate: tally.games ? s.winRate : null,
+        ci95: tally.games ? s.ci95 : null,
+        logs: from.map((l) => l.file),
+        status: status(tally.games, met),
+      };
+    }),
+  );
+  const honesty = Object.keys(rulesets).map((id) => {
+    const diffs: number[] = [];
+    const pairs: string[] = [];
+    for (const o of current) {
+      const { ruleset, scenario, seed, a, b } = o.settings;
+      if (ruleset !== id || a !== HONESTY.oracle || b !== HONESTY.b) continue;
+      const m = current.find(
+        (l) =>
+          l.settings.ruleset === id &&
+          l.settings.scenario === scenario &&
+          l.settings.seed === seed &&
+          l.settings.a === HONESTY.a &&
+          l.settings.b === b,
+      );
+      if (!m) continue;
+      pairs.push(`${o.file} ~ ${m.file}`);
+      for (const [g, r] of o.games) {
+        const h = m.games.get(g);
+        if (h) diffs.push(score(r) - score(h));
+      }
+    }
+    const n = diffs.length;
+    const mean = n ? diffs.reduce((x, d) => x + d, 0) / n : 0;
+    const sd = n > 1 ? Math.sqrt(diffs.reduce((x, d) => x + (d - mean) ** 2, 0) / (n - 1)) : 0;
+    const half = n ? (1.96 * sd) / Math.sqrt(n) : 0;
+    return {
+      ruleset: id,
+      games: n,
+      /** The oracle's win rate minus the honest search's, over the same games. */
+      gap: Number(mean.toFixed(4)),
+      ci95: [Number((mean - half).toFixed(4)), Number((mean + half).toFixed(4))] as [number, number],
+      within: HONESTY.within,
+      pairs,
+      status: status(n, mean <= HONESTY.within),
+    };
+  });
+  const stale = logs.filter((l) => l.stale).map((l) => l.file);
+  return { goals, honesty, stale };
+}

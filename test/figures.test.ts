@@ -1,0 +1,96 @@
+/**
+ * `npm run figures`: issue #5's goals summed from tournament logs. Hand-made logs with known outcomes: the
+ * counts, the status of each goal, the honesty gap over the games both logs played, and stale logs left out.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codeHash } from '../ai/cli/code-hash';
+import { figures } from '../ai/cli/goals';
+
+type Outcome = 'win' | 'loss' | 'draw';
+
+function writeLog(
+  dir: string,
+  name: string,
+  a: string,
+  b: string,
+  outcomes: Outcome[],
+  code = codeHash('epic'),
+) {
+  const head = {
+    format: 'tournament-log',
+    version: 1,
+    ruleset: 'epic',
+    scenario: 'plaine-de-grik',
+    a,
+    b,
+    seed: '9',
+    code,
+  };
+  const games = outcomes.map((outcome, g) =>
+    JSON.stringify({ g, aSide: g % 2 === 0 ? 'blue' : 'red', outcome, plies: 100, finalHash: 'h' }),
+  );
+  writeFileSync(join(dir, name), `${[JSON.stringify(head), ...games].join('\n')}\n`);
+}
+
+describe('figures', () => {
+  it('sums each goal over current logs, pairs the oracle game by game, and leaves stale logs out', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'figures-'));
+    writeLog(dir, 'greedy.jsonl', 'mcts:1000', 'greedy', ['win', 'win', 'loss', 'draw']);
+    writeLog(dir, 'oracle.jsonl', 'oracle:1000', 'greedy', ['win', 'win', 'win', 'win', 'win']);
+    writeLog(dir, 'random.jsonl', 'mcts:1000', 'random', Array(400).fill('win'));
+    writeLog(dir, 'random-more.jsonl', 'mcts:1000', 'random', ['loss', 'loss']);
+    writeLog(dir, 'old.jsonl', 'mcts:1000', 'scripted', ['win', 'win'], '0123456789abcdef');
+    const f = figures(dir);
+    const goal = (b: string) => f.goals.find((g) => g.ruleset === 'epic' && g.b === b)!;
+
+    expect(goal('greedy')).toMatchObject({ games: 4, wins: 2, losses: 1, draws: 1, winRate: 0.625 });
+    expect(goal('greedy').status).toBe('below (4 of 400 games)');
+    expect(goal('greedy').aBySide).toEqual({
+      blue: { wins: 1, losses: 1, draws: 0 },
+      red: { wins: 1, losses: 0, draws: 1 },
+    });
+    // Two logs of one pairing add up: 400 wins and 2 losses.
+    expect(goal('random')).toMatchObject({ games: 402, wins: 400, losses: 2 });
+    expect(goal('random').status).toBe('met');
+    expect(goal('random').logs).toEqual(['random-more.jsonl', 'random.jsonl']);
+    // The stale log is named and not counted.
+    expect(goal('scripted')).toMatchObject({ games: 0, status: 'no games' });
+    expect(f.stale).toEqual(['old.jsonl']);
+    expect(f.goals.find((g) => g.ruleset === 'company' && g.b === 'greedy')!.games).toBe(0);
+
+    // Games 1–4 are in both logs (the oracle's fifth is not): gaps 0, 0, 1, ½.
+    const h = f.honesty.find((x) => x.ruleset === 'epic')!;
+    expect(h.games).toBe(4);
+    expect(h.gap).toBeCloseTo(0.375, 4);
+    expect(h.ci95[0]).toBeLessThan(0.375);
+    expect(h.ci95[1]).toBeGreaterThan(0.375);
+    expect(h.status).toBe('below (4 of 400 games)');
+  });
+
+  it('prints a table, then JSON, and refuses a log whose game names no side', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'figures-'));
+    writeLog(dir, 'greedy.jsonl', 'mcts:1000', 'greedy', ['win', 'loss']);
+    const run = () =>
+      spawnSync(process.execPath, ['scripts/run.mjs', 'ai/cli/figures.ts', '--dir', dir], {
+        encoding: 'utf8',
+      });
+    const ok = run();
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain('| epic | mcts:1000 | greedy | ≥ 85.0 % | 2 | 1-1-0 | 50.0 %');
+    const last = JSON.parse(ok.stdout.trim().split('\n').pop()!);
+    expect(last.goals.find((g: { b: string }) => g.b === 'greedy').games).toBe(2);
+
+    writeFileSync(
+      join(dir, 'bad.jsonl'),
+      `${JSON.stringify({ format: 'tournament-log', version: 1, ruleset: 'epic', scenario: 's', a: 'x', b: 'y', seed: '1', code: 'c' })}\n` +
+        `${JSON.stringify({ g: 0, aSide: 'green', outcome: 'win', plies: 1, finalHash: 'h' })}\n`,
+    );
+    const bad = run();
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('bad.jsonl: game #1: "green" is not a side of epic');
+  });
+});
