@@ -119,25 +119,22 @@ describe('tournament log', () => {
 
     const [head, ...games] = original.trim().split('\n');
     const oldCode = JSON.stringify({ ...JSON.parse(head!), code: '0000000000000000' });
-    writeFileSync(log, `${[oldCode, ...games].join('\n')}\n`);
-    const stale = spawn(...base, '--games', '2', '--log', log);
-    expect(stale.status).toBe(2);
-    expect(stale.stderr).toContain('the code that plays has changed');
-
-    writeFileSync(log, `${head}\n{"g":0,"aSide":"blue","outcome":"won","plies":3,"finalHash":"x"}\n`);
-    const bad = spawn(...base, '--games', '2', '--log', log);
-    expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain(':2: not a game: "outcome" must be win, loss or draw');
-
-    writeFileSync(log, `${head}\n${games[0]}\n${games[0]}\n`);
-    const twice = spawn(...base, '--games', '2', '--log', log);
-    expect(twice.status).toBe(2);
-    expect(twice.stderr).toContain(':3: game #1 is already on an earlier line');
-
-    writeFileSync(log, `${head}\n{"g":1,"aSide":"blue","outcome":"win","plies":3,"finalHash":"x"}\n`);
-    const side = spawn(...base, '--games', '2', '--log', log);
-    expect(side.status).toBe(2);
-    expect(side.stderr).toContain('game #2 has A as blue');
+    const refused: [lines: string[], why: string][] = [
+      [[oldCode, ...games], 'the code that plays has changed'],
+      [
+        [head!, '{"g":0,"aSide":"blue","outcome":"won","plies":3,"finalHash":"x"}'],
+        ':2: not a game: "outcome" must be win, loss or draw',
+      ],
+      [[head!, games[0]!, games[0]!], ':3: game #1 is already on an earlier line'],
+      [[head!, '{"g":1,"aSide":"blue","outcome":"win","plies":3,"finalHash":"x"}'], 'game #2 has A as blue'],
+      [[head!, '{"g":0'], ':2: not JSON'],
+    ];
+    for (const [content, why] of refused) {
+      writeFileSync(log, `${content.join('\n')}\n`);
+      const r = spawn(...base, '--games', '2', '--log', log);
+      expect(r.status, why).toBe(2);
+      expect(r.stderr).toContain(why);
+    }
 
     // A run killed while writing its last line: the cut line is dropped and that game played again.
     writeFileSync(log, `${head}\n${games[0]}\n${games[1]!.slice(0, 10)}`);
