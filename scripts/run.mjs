@@ -5,7 +5,7 @@
  * without the per-module interop a TypeScript loader adds (tsx measured ~3× slower on the peer bench).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -16,7 +16,8 @@ if (!entry) {
 }
 const outdir = resolve('node_modules/.cache/run');
 mkdirSync(outdir, { recursive: true });
-const outfile = join(outdir, `${basename(entry).replace(/\.ts$/, '')}.mjs`);
+// One bundle per process: runs started together (a tournament per core) never overwrite each other's file.
+const outfile = join(outdir, `${basename(entry).replace(/\.ts$/, '')}-${process.pid}.mjs`);
 await build({
   entryPoints: [entry],
   outfile,
@@ -32,4 +33,5 @@ await build({
   logLevel: 'warning',
 });
 const r = spawnSync(process.execPath, ['--enable-source-maps', outfile, ...args], { stdio: 'inherit' });
+rmSync(outfile, { force: true });
 process.exit(r.status ?? 1);

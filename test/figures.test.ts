@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeHash } from '../ai/cli/code-hash';
-import { figures } from '../ai/cli/goals';
+import { figures, hasSecrets, logName, NOTHING_HIDDEN, plan } from '../ai/cli/goals';
+import { rulesets } from '../src/rulesets/registry';
 
 type Outcome = 'win' | 'loss' | 'draw';
 
@@ -69,6 +70,7 @@ describe('figures', () => {
     expect(h.ci95[0]).toBeLessThan(0.375);
     expect(h.ci95[1]).toBeGreaterThan(0.375);
     expect(h.status).toBe('below (4 of 400 games)');
+    expect(f.honesty.find((x) => x.ruleset === 'company')!.status).toBe(NOTHING_HIDDEN);
   });
 
   it('prints a table, then JSON, and refuses a log whose game names no side', { timeout: 60_000 }, () => {
@@ -92,5 +94,74 @@ describe('figures', () => {
     const bad = run();
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('bad.jsonl: game #1: "green" is not a side of epic');
+  });
+});
+
+describe('gather', () => {
+  it('plans every goal’s tournament, fewest games first, and names stale logs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gather-'));
+    writeLog(
+      dir,
+      logName({ ruleset: 'epic', scenario: 'plaine-de-grik', a: 'mcts:1000', b: 'random', seed: '9' }),
+      'mcts:1000',
+      'random',
+      ['win', 'win', 'win'],
+    );
+    writeLog(
+      dir,
+      'epic-plaine-de-grik-mcts1000-vs-greedy-seed9.jsonl',
+      'mcts:1000',
+      'greedy',
+      ['win'],
+      'old',
+    );
+    const p = plan(dir, '9');
+    // Four goals per ruleset, and epic's all-seeing copy (its Ordres are secret); company has no secret.
+    expect(
+      p
+        .filter((x) => x.ruleset === 'epic')
+        .map((x) => `${x.a} ${x.b}`)
+        .sort(),
+    ).toEqual(
+      [
+        'mcts:1000 greedy',
+        'mcts:1000 random',
+        'mcts:1000 scripted',
+        'mcts:4000 mcts:1000',
+        'oracle:1000 greedy',
+      ].sort(),
+    );
+    expect(p.filter((x) => x.ruleset === 'company')).toHaveLength(4);
+    expect(p.at(-1)).toMatchObject({ a: 'mcts:1000', b: 'random', games: 3, stale: false });
+    expect(p.find((x) => x.b === 'greedy' && x.ruleset === 'epic' && x.a === 'mcts:1000')).toMatchObject({
+      games: 0,
+      stale: true,
+    });
+    expect(p.slice(0, -1).every((x) => x.games === 0)).toBe(true);
+    expect(p[0]).toMatchObject({ ruleset: 'epic', a: 'mcts:1000', b: 'greedy', seed: '9' });
+  });
+
+  it('refuses to run over a stale log, naming it', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gather-'));
+    writeLog(
+      dir,
+      'epic-plaine-de-grik-mcts1000-vs-greedy-seed9.jsonl',
+      'mcts:1000',
+      'greedy',
+      ['win'],
+      'old',
+    );
+    const r = spawnSync(
+      process.execPath,
+      ['scripts/run.mjs', 'ai/cli/gather.ts', '--dir', dir, '--seed', '9', '--dry-run'],
+      { encoding: 'utf8' },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('made on older code: epic-plaine-de-grik-mcts1000-vs-greedy-seed9.jsonl');
+  });
+
+  it('knows which rulesets decide in secret', () => {
+    expect(hasSecrets(rulesets.epic!)).toBe(true);
+    expect(hasSecrets(rulesets.company!)).toBe(false);
   });
 });

@@ -96,6 +96,23 @@ describe('tournament log', () => {
     expect(lines(log)).toHaveLength(1 + 6);
   });
 
+  it('--minutes: no game starts after the deadline; the summary counts the rest as unplayed', {
+    timeout: 120_000,
+  }, () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'tlog-')), 'run.jsonl');
+    run(...base, '--games', '2', '--log', log);
+    // A deadline of under a millisecond: at most the game already started when it passed.
+    const r = run(...base, '--games', '8', '--log', log, '--minutes', '0.00001');
+    expect(r.progress).toContain("time's up (--minutes 0.00001)");
+    expect(r.summary.fromLog).toBe(2);
+    expect(r.summary.unplayed).toBeGreaterThanOrEqual(5);
+    expect(r.summary.games + r.summary.unplayed).toBe(8);
+    expect(lines(log)).toHaveLength(1 + r.summary.games);
+    const bad = spawn(...base, '--minutes', '0');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--minutes must be a number of minutes > 0');
+  });
+
   it('refuses a log of other settings, other code, or a bad line, naming why', { timeout: 120_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'tlog-'));
     const log = join(dir, 'run.jsonl');

@@ -3,9 +3,11 @@
  * not counted); the honesty goal pairs each `oracle:<ms>` log with the `mcts:<ms>` log of the same ruleset,
  * scenario, opponent and seed, game by game.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { rulesets } from '../../src/rulesets/registry';
+import type { AnyRuleset } from '../../src/engine/contract';
+import { Rng, seedRng } from '../../src/engine/rng';
+import { rulesets, scenarios } from '../../src/rulesets/registry';
 import { die } from './args';
 import { codeHash } from './code-hash';
 import { type Log, type LoggedGame, readLog, Tally } from './tournament-log';
@@ -21,7 +23,30 @@ export const GOALS = [
 /** The honest search may lose at most this much win rate to its all-seeing copy, against greedy. */
 export const HONESTY = { a: 'mcts:1000', oracle: 'oracle:1000', b: 'greedy', within: 0.05 } as const;
 
+/**
+ * Whether a side of this ruleset ever decides in secret (one random game on its first scenario). Without
+ * secrets the all-seeing search sees what the honest one does: the honesty goal holds by construction.
+ */
+export function hasSecrets(ruleset: AnyRuleset): boolean {
+  const scenario = scenarios[ruleset.id]?.[0];
+  const parsed = scenario && ruleset.parseScenario(scenario.data);
+  const init = parsed?.ok ? ruleset.setup(parsed.value, 'secrets') : null;
+  if (!init?.ok) return false;
+  const rng = new Rng(seedRng('secrets'));
+  let state = init.value;
+  for (let d = ruleset.decision(state), ply = 0; d && ply < 20_000; d = ruleset.decision(state), ply++) {
+    if (d.secret) return true;
+    const options = ruleset.candidates(state);
+    const step = ruleset.apply(state, options[rng.int(options.length)]!);
+    if (!step.ok) return false;
+    state = step.value.state;
+  }
+  return false;
+}
+
 const score = (g: LoggedGame) => (g.outcome === 'win' ? 1 : g.outcome === 'draw' ? 0.5 : 0);
+
+export const NOTHING_HIDDEN = 'nothing hidden but dice: the oracle is the same search';
 
 export function status(games: number, met: boolean): string {
   if (games === 0) return 'no games';
@@ -92,6 +117,16 @@ export function figures(dir: string) {
       }
     }
     const n = diffs.length;
+    if (n === 0 && !hasSecrets(rulesets[id]!))
+      return {
+        ruleset: id,
+        games: 0,
+        gap: 0,
+        ci95: [0, 0] as [number, number],
+        within: HONESTY.within,
+        pairs,
+        status: NOTHING_HIDDEN,
+      };
     const mean = n ? diffs.reduce((x, d) => x + d, 0) / n : 0;
     const sd = n > 1 ? Math.sqrt(diffs.reduce((x, d) => x + (d - mean) ** 2, 0) / (n - 1)) : 0;
     const half = n ? (1.96 * sd) / Math.sqrt(n) : 0;
@@ -108,4 +143,47 @@ export function figures(dir: string) {
   });
   const stale = logs.filter((l) => l.stale).map((l) => l.file);
   return { goals, honesty, stale };
+}
+
+export interface Planned {
+  ruleset: string;
+  scenario: string;
+  a: string;
+  b: string;
+  seed: string;
+  /** The log's file name in the logs' folder. */
+  log: string;
+  /** Games already in a log of the current code. */
+  games: number;
+}
+
+/** The log's name for a pairing: `<ruleset>-<scenario>-<a>-vs-<b>-seed<seed>.jsonl` without colons. */
+export const logName = (p: Omit<Planned, 'log' | 'games'>) =>
+  `${p.ruleset}-${p.scenario}-${p.a}-vs-${p.b}-seed${p.seed}.jsonl`.replaceAll(':', '');
+
+/**
+ * Every tournament the goals need, with the games its log holds on the current code, fewest first (ties in
+ * the order of the goals). A log of older code counts 0: the run will refuse it, so it must be moved away.
+ */
+export function plan(dir: string, seed: string, secrets = hasSecrets): (Planned & { stale: boolean })[] {
+  const out: (Planned & { stale: boolean })[] = [];
+  for (const [id, ruleset] of Object.entries(rulesets)) {
+    const scenario = scenarios[id]?.[0]?.id;
+    if (!scenario) continue;
+    const pairs: { a: string; b: string }[] = GOALS.map(({ a, b }) => ({ a, b }));
+    if (secrets(ruleset)) pairs.push({ a: HONESTY.oracle, b: HONESTY.b });
+    const code = codeHash(id);
+    for (const { a, b } of pairs) {
+      const p = { ruleset: id, scenario, a, b, seed };
+      const log = logName(p);
+      const path = join(dir, log);
+      const read = existsSync(path) ? readLog(path) : null;
+      const stale = read !== null && read.settings.code !== code;
+      out.push({ ...p, log, games: read && !stale ? read.games.size : 0, stale });
+    }
+  }
+  return out
+    .map((p, i) => ({ p, i }))
+    .sort((x, y) => x.p.games - y.p.games || x.i - y.i)
+    .map(({ p }) => p);
 }

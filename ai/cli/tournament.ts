@@ -9,6 +9,8 @@
  * the code that plays (./code-hash.ts). Run again with the same log, it plays only the games not in it and
  * sums them all, so a figure of 400 games can be gathered over several runs; it refuses a log of other settings
  * or other code. `--report` prints the summary of a log's games without playing any.
+ * `--minutes m`: no game starts after m minutes (the games being played end); the summary counts the rest as
+ * `unplayed`.
  */
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -39,6 +41,8 @@ if (jobs > availableParallelism())
     `note: --jobs ${jobs} is more than the ${availableParallelism()} cores: time budgets shrink.\n`,
   );
 const seed = flags.seed ?? '1';
+const minutes = flags.minutes === undefined ? Number.POSITIVE_INFINITY : Number(flags.minutes);
+if (!(minutes > 0)) die('--minutes must be a number of minutes > 0.');
 const [s1, s2] = ruleset.sides as [string, string];
 
 /** Game g: the seed of pair ⌊g/2⌋, A on the first side for even g and on the second for odd g. */
@@ -63,8 +67,11 @@ function playGame(g: number): LoggedGame {
 }
 
 if (!isMainThread) {
-  const { todo } = workerData as { todo: number[] };
-  for (const g of todo) parentPort!.postMessage(playGame(g));
+  const { todo, deadline } = workerData as { todo: number[]; deadline: number };
+  for (const g of todo) {
+    if (Date.now() >= deadline) break;
+    parentPort!.postMessage(playGame(g));
+  }
 } else {
   const logPath = flags.log;
   const settings = { ruleset: rulesetId, scenario: scenario.id, a, b, seed, code: codeHash(rulesetId) };
@@ -103,7 +110,13 @@ if (!isMainThread) {
       `game ${fromLog + done}/${games} (#${r.g + 1}): A (${a}) as ${r.aSide} — ${r.outcome} · ${tally.wins}-${tally.losses}-${tally.draws} · ${elapsed.toFixed(0)} s\n`,
     );
   };
-  if (jobs === 1) for (const g of todo) record(playGame(g));
+  // --minutes: no game starts after the deadline (the games being played end).
+  const deadline = Date.now() + minutes * 60_000;
+  if (jobs === 1)
+    for (const g of todo) {
+      if (Date.now() >= deadline) break;
+      record(playGame(g));
+    }
   else
     await Promise.all(
       Array.from(
@@ -111,7 +124,7 @@ if (!isMainThread) {
         (_, k) =>
           new Promise<void>((resolve, reject) => {
             const mine = todo.filter((_, i) => i % jobs === k);
-            const w = new Worker(new URL(import.meta.url), { workerData: { argv, todo: mine } });
+            const w = new Worker(new URL(import.meta.url), { workerData: { argv, todo: mine, deadline } });
             w.on('message', record);
             w.on('error', reject);
             w.on('exit', (code) =>
@@ -120,6 +133,8 @@ if (!isMainThread) {
           }),
       ),
     );
+  const unplayed = todo.length - done;
+  if (unplayed > 0) process.stderr.write(`time's up (--minutes ${minutes}): ${unplayed} games not played\n`);
   if (tally.games === 0) die(`${logPath ?? 'the tournament'}: no game to report yet.`);
   const { games: n, ...counts } = tally.summary();
   console.log(
@@ -133,6 +148,7 @@ if (!isMainThread) {
       ...counts,
       seconds: Math.round((performance.now() - started) / 1000),
       ...(logPath ? { log: logPath, fromLog, code: settings.code } : {}),
+      ...(unplayed > 0 ? { unplayed } : {}),
     }),
   );
 }

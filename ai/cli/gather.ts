@@ -1,0 +1,61 @@
+/**
+ * `npm run gather -- --minutes 120 [--jobs 2] [--seed 51] [--dir bench/tournaments] [--dry-run]`
+ * Adds games to issue #5's figures for a while: plans the tournaments the goals need (./goals.ts: each ruleset's
+ * first scenario, one seed, and the all-seeing copy where a ruleset has secrets), picks the `jobs` with the
+ * fewest games in their logs, and runs them side by side (one core each: time budgets need one), each appending
+ * to its log in `dir` until 400 games or `--minutes`. Then prints `npm run figures`'s table.
+ */
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { die, parseArgs } from './args';
+import { GAMES, plan } from './goals';
+
+const { flags } = parseArgs(process.argv.slice(2));
+const dir = flags.dir ?? 'bench/tournaments';
+const seed = flags.seed ?? '51';
+const minutes = Number(flags.minutes ?? 60);
+if (!(minutes > 0)) die('--minutes must be a number of minutes > 0.');
+const jobs = Number(flags.jobs ?? availableParallelism());
+if (!Number.isInteger(jobs) || jobs < 1) die('--jobs must be a whole number ≥ 1.');
+const all = plan(dir, seed);
+const stale = all.filter((p) => p.stale);
+if (stale.length)
+  die(
+    `These logs were made on older code: ${stale.map((p) => p.log).join(', ')}. Move them out of ${dir} ` +
+      '(a figure must not mix versions), then run again.',
+  );
+const todo = all.filter((p) => p.games < GAMES);
+process.stderr.write(
+  `${todo.length} tournaments short of ${GAMES} games: ${todo.map((p) => `${p.log} (${p.games})`).join(', ')}\n`,
+);
+const chosen = todo.slice(0, jobs);
+process.stderr.write(`running for ${minutes} min, one core each: ${chosen.map((p) => p.log).join(', ')}\n`);
+if (flags['dry-run'] === undefined) {
+  const runs = chosen.map(
+    (p) =>
+      new Promise<void>((resolve) => {
+        const args = ['--ruleset', p.ruleset, '--scenario', p.scenario, '--a', p.a, '--b', p.b];
+        args.push('--seed', p.seed, '--games', String(GAMES), '--minutes', String(minutes));
+        args.push('--log', join(dir, p.log));
+        const child = spawn(process.execPath, ['scripts/run.mjs', 'ai/cli/tournament.ts', ...args], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let rest = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          const lines = (rest + chunk.toString()).split('\n');
+          rest = lines.pop()!;
+          for (const line of lines) process.stderr.write(`[${p.ruleset} ${p.a} vs ${p.b}] ${line}\n`);
+        });
+        child.on('close', (code) => {
+          if (code !== 0) process.stderr.write(`[${p.ruleset} ${p.a} vs ${p.b}] exited with ${code}\n`);
+          resolve();
+        });
+      }),
+  );
+  await Promise.all(runs);
+}
+const figures = spawn(process.execPath, ['scripts/run.mjs', 'ai/cli/figures.ts', '--dir', dir], {
+  stdio: 'inherit',
+});
+await new Promise((resolve) => figures.on('close', resolve));
