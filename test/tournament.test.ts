@@ -163,29 +163,57 @@ describe('tournament log', () => {
 });
 
 describe('codeHash', () => {
-  it('changes with the code that plays this ruleset, not with tests, commands or other rulesets', () => {
+  it('follows the imports of the bots, the match loop and the ruleset, and nothing else', () => {
     const root = mkdtempSync(join(tmpdir(), 'code-'));
-    for (const dir of ['src/rulesets/toy', 'src/rulesets/other', 'maps/toy', 'ai/cli', 'statecharts'])
+    for (const dir of [
+      'ai/cli',
+      'src/engine',
+      'src/rulesets/toy',
+      'src/rulesets/other',
+      'maps/toy',
+      'statecharts',
+    ])
       mkdirSync(join(root, dir), { recursive: true });
     const put = (path: string, text: string) => writeFileSync(join(root, path), text);
-    put('src/rulesets/toy/rules.ts', 'export const a = 1;');
-    put('maps/toy/m.json', '{}');
+    put('ai/bots.ts', "import { search } from './mcts';\nimport type { Rng } from '../src/engine/rng';");
+    put('ai/mcts.ts', 'export const search = 1;');
+    put('ai/match.ts', "export * from '../src/engine/record';");
+    put('src/engine/rng.ts', 'dice');
+    put('src/engine/record.ts', 'records');
+    put(
+      'src/rulesets/toy/index.ts',
+      "import {\n  rules,\n} from './rules';\nimport '../../../statecharts/toy';",
+    );
+    put('src/rulesets/toy/rules.ts', "import { x } from '../../engine/rng';");
     put('statecharts/toy.ts', 'chart');
+    put('maps/toy/m.json', '{}');
     const h0 = codeHash('toy', root);
     expect(playFiles(root, 'toy')).toEqual([
-      'src/rulesets/toy/rules.ts',
+      'ai/bots.ts',
+      'ai/match.ts',
+      'ai/mcts.ts',
       'maps/toy/m.json',
+      'src/engine/record.ts',
+      'src/engine/rng.ts',
+      'src/rulesets/toy/index.ts',
+      'src/rulesets/toy/rules.ts',
       'statecharts/toy.ts',
     ]);
-    put('src/rulesets/toy/rules.test.ts', 'test');
-    put('ai/cli/tournament.ts', 'cli');
-    put('src/rulesets/other/rules.ts', 'another ruleset');
+    // What no game imports: tests, commands, the browser service, the ruleset's view adapter, another ruleset.
+    put('src/rulesets/toy/rules.test.ts', "import { rules } from './rules';");
+    put('src/rulesets/toy/board.ts', "import { rules } from './rules';");
+    put('ai/cli/tournament.ts', "import { search } from '../mcts';");
+    put('ai/engine-api.ts', "import { search } from './mcts';");
+    put('src/rulesets/other/index.ts', 'another ruleset');
     put('statecharts/other.ts', 'its chart');
     expect(codeHash('toy', root)).toBe(h0);
     for (const [path, text] of [
-      ['src/rulesets/toy/rules.ts', 'export const a = 2;'],
+      ['src/rulesets/toy/rules.ts', "import { x } from '../../engine/rng'; // changed"],
       ['statecharts/toy.ts', 'chart 2'],
       ['maps/toy/m.json', '{"a":1}'],
+      ['ai/mcts.ts', 'export const search = 2;'],
+      ['src/engine/rng.ts', 'other dice'],
+      ['src/engine/record.ts', 'other records'],
     ] as const) {
       const before = readFileSync(join(root, path), 'utf8');
       put(path, text);
@@ -193,21 +221,20 @@ describe('codeHash', () => {
       put(path, before);
       expect(codeHash('toy', root)).toBe(h0);
     }
-    put('ai/mcts.ts', 'search');
-    expect(codeHash('toy', root)).not.toBe(h0);
-    const h1 = codeHash('toy', root);
-    mkdirSync(join(root, 'src/engine'));
-    put('src/engine/rng.ts', 'dice');
-    expect(codeHash('toy', root)).not.toBe(h1);
   });
 
-  it('reads the repository: the ruleset, the engine and the search are in it', () => {
+  it('reads the repository: the ruleset, the engine and the search are in it; the app and the view are not', () => {
     const files = playFiles(process.cwd(), 'epic');
     for (const f of ['ai/mcts.ts', 'src/engine/rng.ts', 'src/rulesets/epic/rules.ts', 'statecharts/epic.ts'])
       expect(files).toContain(f);
     expect(files).toContain('maps/epic/plaine-de-grik.json');
     const leftOut = (f: string) =>
-      f.endsWith('.test.ts') || f.startsWith('ai/cli/') || f.includes('company') || f.startsWith('src/app');
+      f.endsWith('.test.ts') ||
+      f.startsWith('ai/cli/') ||
+      f === 'ai/engine-api.ts' ||
+      f.includes('company') ||
+      f.startsWith('src/app') ||
+      f.startsWith('src/view');
     expect(files.filter(leftOut)).toEqual([]);
   });
 });

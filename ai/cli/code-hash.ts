@@ -4,31 +4,44 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 
-const counts = (path: string) =>
-  /\.(ts|json)$/.test(path) && !/\.test\.ts$/.test(path) && !path.startsWith('ai/cli/');
+/** Where a tournament game starts: the bots, the match loop, and the ruleset. */
+const entries = (id: string) => ['ai/bots.ts', 'ai/match.ts', `src/rulesets/${id}/index.ts`];
 
-function walk(root: string, dir: string, out: string[]): void {
-  if (!existsSync(join(root, dir))) return;
-  for (const name of readdirSync(join(root, dir)).sort()) {
-    const path = `${dir}/${name}`;
-    if (statSync(join(root, path)).isDirectory()) walk(root, path, out);
-    else if (counts(path)) out.push(path);
-  }
+const IMPORT = /(?:^|[\s;}])(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\s*['"](\.[^'"]+)['"]/g;
+
+/** A relative import from `file` as a path from the root: the file itself, `.ts` added, or the folder's index. */
+function resolve(root: string, file: string, spec: string): string | null {
+  const base = normalize(join(dirname(file), spec));
+  for (const path of [base, `${base}.ts`, join(base, 'index.ts')])
+    if (existsSync(join(root, path)) && statSync(join(root, path)).isFile()) return path;
+  return null;
 }
 
 /**
- * What plays a game of ruleset `id`, from the repository's root: the engine, the search and the bots (ai/ but its
- * commands), the ruleset's folder, maps and chart, and the charts' shared phases. Tests are left out, and so are
- * the other rulesets, the app and the view: a change to one ruleset keeps the other's logs.
+ * What plays a game of ruleset `id`, as paths from the repository's root, sorted: every file the bots, the match
+ * loop and the ruleset's index import, directly or not (the engine, the search, the ruleset's rules and chart),
+ * and the ruleset's maps. What no game runs — the app, the view, the AI's browser service, the commands, the
+ * tests, the other rulesets — is left out, so a change there keeps the logs.
  */
 export function playFiles(root: string, id: string): string[] {
-  const out: string[] = [];
-  for (const dir of ['src/engine', 'ai', `src/rulesets/${id}`, `maps/${id}`]) walk(root, dir, out);
-  for (const file of [`statecharts/${id}.ts`, 'statecharts/phases.ts'])
-    if (existsSync(join(root, file))) out.push(file);
-  return out;
+  const seen = new Set<string>();
+  const queue = entries(id).filter((f) => existsSync(join(root, f)));
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!file.endsWith('.ts')) continue;
+    for (const m of readFileSync(join(root, file), 'utf8').matchAll(IMPORT)) {
+      const path = resolve(root, file, (m[1] ?? m[2])!);
+      if (path && !seen.has(path)) queue.push(path);
+    }
+  }
+  const maps = join(root, 'maps', id);
+  if (existsSync(maps))
+    for (const name of readdirSync(maps)) if (name.endsWith('.json')) seen.add(`maps/${id}/${name}`);
+  return [...seen].sort();
 }
 
 /** sha256 over each play file's path and content; the first 16 hex digits. */
