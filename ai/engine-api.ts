@@ -2,11 +2,14 @@
  * The AI service: the same code behind the Web Worker (ai/worker.ts, through comlink) and headless callers.
  * `think` runs the chosen bot on the given state and answers with its action and the alternatives it
  * weighed; `stop` makes a running search answer at the end of its current slice (≤ ~10 ms).
+ * Given the game's history, it keeps its search tree between decisions as the tournaments' bot does
+ * (ai/bots.ts `mctsBot`): the next search starts from the subtree of the actions played since.
  */
+import type { BaseAction, Side } from '../src/engine/contract';
 import { Rng, seedRng } from '../src/engine/rng';
 import { rulesets } from '../src/rulesets/registry';
 import { greedyBot, randomBot } from './bots';
-import { type SearchReport, searchAsync } from './mcts';
+import { keyOf, type MctsNode, type SearchReport, searchAsync } from './mcts';
 
 export interface ThinkRequest {
   ruleset: string;
@@ -14,7 +17,42 @@ export interface ThinkRequest {
   /** `random`, `greedy` or `mcts:<ms>`. */
   bot: string;
   seed: string;
+  /**
+   * The game this state belongs to and every action played in it so far. With it the service keeps its tree
+   * for the next decision of the same game; a history that does not extend the last one (another game, a
+   * takeback) starts a fresh tree.
+   */
+  history?: { game: string; actions: readonly BaseAction[] };
 }
+
+/** The tree kept after a search: the game, the keys of the actions played before it, and its root. */
+interface Kept {
+  game: string;
+  keys: string[];
+  root: MctsNode;
+}
+
+/** The subtree of `kept` after the actions `history` adds to it, or null where it does not extend it. */
+function descend(kept: Kept | null, history: ThinkRequest['history']): MctsNode | null {
+  if (!kept || !history || history.game !== kept.game || history.actions.length < kept.keys.length)
+    return null;
+  for (let i = 0; i < kept.keys.length; i++) if (keyOf(history.actions[i]!) !== kept.keys[i]) return null;
+  let node: MctsNode | null = kept.root;
+  for (let i = kept.keys.length; node && i < history.actions.length; i++)
+    node = node.children.get(keyOf(history.actions[i]!)) ?? null;
+  return node;
+}
+
+/** An empty tree for a search to grow (the search keeps the root it is given). */
+const emptyRoot = (side: Side): MctsNode => ({
+  action: null,
+  key: '',
+  side,
+  visits: 0,
+  total: 0,
+  children: new Map(),
+  slots: [],
+});
 
 export interface ThinkProgress {
   done: number;
@@ -23,6 +61,9 @@ export interface ThinkProgress {
 
 export function createAiService(now: () => number) {
   let stopRequested = false;
+  // One tree per side: a tree grown by one side's search knows that side's secret orders, so the other side
+  // (two AIs in one worker) must never search from it.
+  const kept = new Map<Side, Kept>();
   return {
     async think(req: ThinkRequest, onProgress?: (p: ThinkProgress) => void): Promise<SearchReport> {
       const ruleset = rulesets[req.ruleset];
@@ -41,8 +82,14 @@ export function createAiService(now: () => number) {
       const beginner = req.bot === 'beginner';
       const m = beginner ? ['', '100'] : /^mcts:(\d+)$/.exec(req.bot);
       if (!m) throw new Error(`unknown bot ${req.bot}`);
-      const report = await searchAsync(ruleset, state, decision.side, {
+      const side = decision.side;
+      const root = descend(kept.get(side) ?? null, req.history) ?? emptyRoot(side);
+      if (req.history)
+        kept.set(side, { game: req.history.game, keys: req.history.actions.map((a) => keyOf(a)), root });
+      else kept.delete(side);
+      const report = await searchAsync(ruleset, state, side, {
         seed: req.seed,
+        reuse: root,
         budgetMs: Number(m[1]),
         now,
         sliceMs: 8,

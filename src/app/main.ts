@@ -307,7 +307,14 @@ const machine = appMachine.provide({
       aiFailure = '';
       const t0 = performance.now();
       const report = await ai.think(
-        { ruleset: g.ruleset.id, state: g.state, bot, seed: `${g.record.seed}:ai:${g.state.ply}` },
+        {
+          ruleset: g.ruleset.id,
+          state: g.state,
+          bot,
+          seed: `${g.record.seed}:ai:${g.state.ply}`,
+          // The worker keeps its tree for the next decision of this game (the set-up's hash names it).
+          history: { game: `${g.record.ruleset}:${g.record.initialHash}`, actions: g.record.actions },
+        },
         ms,
         (p) => {
           aiDone = p.done;
