@@ -10,6 +10,7 @@ import { Rng, seedRng } from '../src/engine/rng';
 import { rulesets } from '../src/rulesets/registry';
 import { greedyBot, randomBot } from './bots';
 import { keyOf, type MctsNode, type SearchReport, searchAsync } from './mcts';
+import { taskYielder } from './yield-task';
 
 export interface ThinkRequest {
   ruleset: string;
@@ -87,16 +88,17 @@ export function createAiService(now: () => number) {
       if (req.history)
         kept.set(side, { game: req.history.game, keys: req.history.actions.map((a) => keyOf(a)), root });
       else kept.delete(side);
+      const yielder = taskYielder();
       const report = await searchAsync(ruleset, state, side, {
         seed: req.seed,
         reuse: root,
         budgetMs: Number(m[1]),
         now,
         sliceMs: 8,
-        yieldFn: () => new Promise((resolve) => setTimeout(resolve, 0)),
+        yieldFn: yielder.next,
         shouldStop: () => stopRequested,
         onProgress: (done, iterations) => onProgress?.({ done, iterations }),
-      });
+      }).finally(yielder.close);
       if (beginner && report.alternatives.length > 1) {
         const noise = new Rng(seedRng(`noise:${req.seed}`));
         if (noise.next() < 0.35)

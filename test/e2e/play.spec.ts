@@ -134,6 +134,32 @@ test('plays against the AI: action list, canvas clicks on a unit and a destinati
   expect(errors).toEqual([]);
 });
 
+test('the AI stops when asked and plays the best move it has so far', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The strong level thinks 4 s a move; the worker yields between slices so that the stop is read at once.
+  await startGame(page, 'company', 'ai:strong', 'e2e-stop');
+  await expect
+    .poll(
+      async () => {
+        const tags = (await info(page))!.tags;
+        if (tags.includes('human')) await playFromList(page);
+        return tags.includes('thinking');
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  const ply = (await info(page))!.ply;
+  await page.waitForTimeout(400);
+  await page.locator('#ai-stop').click();
+  await expect.poll(async () => (await info(page))!.ply, { timeout: 10_000 }).toBeGreaterThan(ply);
+  const last = (await page.evaluate(() => window.wargameApp!.aiTimes)).at(-1)!;
+  expect(last.budget).toBe(4000);
+  expect(last.ms).toBeLessThan(2500);
+  expect(last.iterations).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
+
 test('epic against the AI: several turns by keyboard, phases and actions in words, shots and dice animated and skippable, interception threat, French and English', async ({
   page,
 }) => {
