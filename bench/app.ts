@@ -5,6 +5,7 @@
  *   first contentful paint), median of several cold loads;
  * - main-thread long tasks (> 50 ms, PerformanceObserver 'longtask') while the AI thinks in its Worker
  *   (a company game against the "medium" level, 1 s budget per move; goal 0);
+ * - the AI's iterations per second in its Worker over those moves (median);
  * - render time per frame with 200 units on the table (one synchronous redraw of the Pixi board, median).
  * The last line is JSON with every figure.
  */
@@ -99,9 +100,12 @@ async function longTasksWhileThinking(page: Page, url: string, moves: number) {
     windows.some((w) => t.start + t.duration >= w.start && t.start <= w.end),
   );
   const thinkMs = windows.reduce((a, w) => a + (w.end - w.start), 0);
-  const answers = await page.evaluate(() => window.wargameApp!.aiTimes.length);
+  const times = await page.evaluate(() => window.wargameApp!.aiTimes);
+  // Iterations per second of the searches that ran (a decision with one option answers after one).
+  const rates = times.filter((t) => t.iterations > 1).map((t) => t.iterations / (t.ms / 1000));
   return {
-    thinks: answers,
+    thinks: times.length,
+    iterationsPerSecond: median(rates),
     thinkMs,
     longTasks: during.length,
     longest: Math.max(0, ...during.map((t) => t.duration)),
@@ -202,6 +206,10 @@ async function main(): Promise<void> {
         `long tasks > 50 ms on the main thread while the AI thinks: ${think.longTasks} (longest ${round(think.longest)} ms) over ${think.thinks} AI moves, ${round(think.thinkMs)} ms of thinking; goal 0`,
       );
 
+      console.log(
+        `AI iterations per second in its Worker (company, medium level, 1 s a move): median ${Math.round(think.iterationsPerSecond)} over the AI's searches (Node's figure: npm run bench)`,
+      );
+
       const ctx3 = await newContext({ viewport: { width: 1400, height: 900 } });
       const frames = await frameTime(await ctx3.newPage(), url, 65);
       await ctx3.close();
@@ -216,6 +224,7 @@ async function main(): Promise<void> {
           longTasksWhileThinking: think.longTasks,
           longestTaskMs: round(think.longest),
           aiMoves: think.thinks,
+          aiIterationsPerSecond: Math.round(think.iterationsPerSecond),
           frameMs200Units: round(median(frames)),
         }),
       );
