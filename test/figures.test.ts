@@ -97,6 +97,10 @@ describe('figures', () => {
   });
 });
 
+/** A log of epic mcts:1000 against greedy, seed 9, made on other code. */
+const staleGreedyLog = (dir: string) =>
+  writeLog(dir, 'epic-plaine-de-grik-mcts1000-vs-greedy-seed9.jsonl', 'mcts:1000', 'greedy', ['win'], 'old');
+
 describe('gather', () => {
   it('plans every goal’s tournament, fewest games first, and names stale logs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gather-'));
@@ -107,14 +111,7 @@ describe('gather', () => {
       'random',
       ['win', 'win', 'win'],
     );
-    writeLog(
-      dir,
-      'epic-plaine-de-grik-mcts1000-vs-greedy-seed9.jsonl',
-      'mcts:1000',
-      'greedy',
-      ['win'],
-      'old',
-    );
+    staleGreedyLog(dir);
     const p = plan(dir, '9');
     // Four goals per ruleset, and epic's all-seeing copy (its Ordres are secret); company has no secret.
     expect(
@@ -143,14 +140,7 @@ describe('gather', () => {
 
   it('refuses to run over a stale log, naming it', { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'gather-'));
-    writeLog(
-      dir,
-      'epic-plaine-de-grik-mcts1000-vs-greedy-seed9.jsonl',
-      'mcts:1000',
-      'greedy',
-      ['win'],
-      'old',
-    );
+    staleGreedyLog(dir);
     const r = spawnSync(
       process.execPath,
       ['scripts/run.mjs', 'ai/cli/gather.ts', '--dir', dir, '--seed', '9', '--dry-run'],
