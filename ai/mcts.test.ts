@@ -5,32 +5,25 @@ import { seedRng } from '../src/engine/rng';
 import { epicRuleset } from '../src/rulesets/epic';
 import type { EpicState, Order } from '../src/rulesets/epic/types';
 import { scenarios } from '../src/rulesets/registry';
-import { randomBot } from './bots';
-import { playMatch } from './match';
+import { firstRandomGameState, randomGameStates } from '../test/helpers/random-game';
 import { runSearch, Search, search } from './mcts';
 
 const sc = scenarios.epic![0]!;
 
 /** Positions from a random game where the side to act faces hidden enemy orders. */
 function positions(): EpicState[] {
-  const out: EpicState[] = [];
-  playMatch(
+  return randomGameStates<EpicState>(
     epicRuleset,
-    sc.id,
-    sc.data,
-    'honesty',
-    { blue: randomBot('hb'), red: randomBot('hr') },
-    {
-      onPly: (state) => {
-        const s = state as EpicState;
-        const d = epicRuleset.decision(s);
-        if (!d || out.length >= 8) return;
-        const hidden = s.dets.some((x) => x.side !== d.side && x.given && x.order !== null && !x.revealed);
-        if (hidden && (s.phase === 'mouvement.choix' || s.phase === 'mouvement.activation')) out.push(s);
-      },
+    sc,
+    { seed: 'honesty', bots: ['hb', 'hr'] },
+    (s) => {
+      const d = epicRuleset.decision(s);
+      if (!d) return false;
+      const hidden = s.dets.some((x) => x.side !== d.side && x.given && x.order !== null && !x.revealed);
+      return hidden && (s.phase === 'mouvement.choix' || s.phase === 'mouvement.activation');
     },
+    8,
   );
-  return out;
 }
 
 const ORDERS: Order[] = ['charge', 'avance', 'tirAppuye', 'retraite'];
@@ -97,18 +90,11 @@ describe('MCTS honesty', () => {
 
 describe('MCTS tree reuse', () => {
   it('drops the children of a kept subtree that are illegal now', () => {
-    const seen: EpicState[] = [];
-    playMatch(
+    const seen = randomGameStates<EpicState>(
       epicRuleset,
-      sc.id,
-      sc.data,
-      'reuse',
-      { blue: randomBot('b'), red: randomBot('r') },
-      {
-        onPly: (st) => {
-          seen.push(st as EpicState);
-        },
-      },
+      sc,
+      { seed: 'reuse', bots: ['b', 'r'] },
+      () => true,
     );
     const choix = seen.find((st) => st.phase === 'mouvement.choix' && st.toAct === 'blue')!;
     const ordres = seen.find(
@@ -196,25 +182,15 @@ describe('MCTS secret decisions (regret matching)', () => {
   });
 
   it('epic Ordres are secret decisions; the same observation and seed give the same order', () => {
-    let ordres: EpicState | null = null;
-    playMatch(
+    const s = firstRandomGameState<EpicState>(
       epicRuleset,
-      sc.id,
-      sc.data,
-      'secret',
-      { blue: randomBot('sb'), red: randomBot('sr') },
-      {
-        onPly: (state) => {
-          const s = state as EpicState;
-          const d = epicRuleset.decision(s);
-          if (!ordres && d?.side === 'red' && s.phase === 'ordres' && s.turn > 1) ordres = s;
-        },
-      },
+      sc,
+      { seed: 'secret', bots: ['sb', 'sr'] },
+      'Ordres of red after the first turn',
+      (st) => epicRuleset.decision(st)?.side === 'red' && st.phase === 'ordres' && st.turn > 1,
     );
-    const s = ordres as EpicState | null;
-    expect(s).not.toBeNull();
-    expect(epicRuleset.decision(s!)!.secret).toBe(true);
-    const other = epicRuleset.clone(s!);
+    expect(epicRuleset.decision(s)!.secret).toBe(true);
+    const other = epicRuleset.clone(s);
     other.rng = seedRng('another future');
     let changed = 0;
     for (const d of other.dets)
@@ -223,7 +199,7 @@ describe('MCTS secret decisions (regret matching)', () => {
         changed++;
       }
     expect(changed).toBeGreaterThan(0);
-    const a = search(epicRuleset, s!, 'red', { seed: 'same', maxIterations: 80 });
+    const a = search(epicRuleset, s, 'red', { seed: 'same', maxIterations: 80 });
     const b = search(epicRuleset, other, 'red', { seed: 'same', maxIterations: 80 });
     expect(b.action).toEqual(a.action);
     expect(b.alternatives).toEqual(a.alternatives);
@@ -233,30 +209,20 @@ describe('MCTS secret decisions (regret matching)', () => {
 
 describe('MCTS report', () => {
   it("gives each attack weighed the ruleset's exact odds (the AI's 'why')", () => {
-    let at: EpicState | null = null;
-    playMatch(
+    const s = firstRandomGameState<EpicState>(
       epicRuleset,
-      sc.id,
-      sc.data,
-      'odds',
-      { blue: randomBot('ob'), red: randomBot('or') },
-      {
-        onPly: (state) => {
-          const s = state as EpicState;
-          if (!at && epicRuleset.decision(s) && epicRuleset.candidates(s).some((a) => a.type === 'shoot'))
-            at = s;
-        },
-      },
+      sc,
+      { seed: 'odds', bots: ['ob', 'or'] },
+      'decision with a shot',
+      (st) => !!epicRuleset.decision(st) && epicRuleset.candidates(st).some((a) => a.type === 'shoot'),
     );
-    const s = at as EpicState | null;
-    expect(s).not.toBeNull();
-    const side = epicRuleset.decision(s!)!.side;
-    const r = search(epicRuleset, s!, side, { seed: 'o', maxIterations: 120 });
+    const side = epicRuleset.decision(s)!.side;
+    const r = search(epicRuleset, s, side, { seed: 'o', maxIterations: 120 });
     const shots = r.alternatives.filter((a) => a.action.type === 'shoot');
     expect(shots.length).toBeGreaterThan(0);
     for (const alt of shots) {
       const a = alt.action as unknown as { det: string; target: string };
-      const exact = epicRuleset.odds(epicRuleset.observe(s!, side), { det: a.det, target: a.target });
+      const exact = epicRuleset.odds(epicRuleset.observe(s, side), { det: a.det, target: a.target });
       expect(exact.ok).toBe(true);
       if (exact.ok)
         expect(alt.odds).toEqual({ expected: exact.value.expected, destroyAll: exact.value.destroyAll });

@@ -4,8 +4,7 @@
  * fresh candidates.
  */
 import { describe, expect, it } from 'vitest';
-import { randomBot } from '../../../ai/bots';
-import { playMatch } from '../../../ai/match';
+import { firstRandomGameState } from '../../../test/helpers/random-game';
 import { scenarios } from '../registry';
 import { companyCandidates, positionKey } from './candidates';
 import { companyRuleset } from './index';
@@ -14,22 +13,14 @@ import type { CompanyState } from './types';
 /** A state in mid-game, at an order of an activation: the first after ply 40 of a random game. */
 function midGame(): CompanyState {
   const sc = scenarios.company!.find((x) => x.id === 'le-pont-de-cendres')!;
-  let found: CompanyState | null = null;
-  playMatch(
+  const found = firstRandomGameState<CompanyState>(
     companyRuleset,
-    sc.id,
-    sc.data,
-    'memo',
-    { blue: randomBot('b'), red: randomBot('r') },
-    {
-      onPly: (st) => {
-        const s = st as CompanyState;
-        if (!found && s.ply > 40 && s.phase === 'actions.activation.ordre') found = structuredClone(s);
-      },
-    },
+    sc,
+    { seed: 'memo', bots: ['b', 'r'] },
+    'order after ply 40',
+    (s) => s.ply > 40 && s.phase === 'actions.activation.ordre',
   );
-  if (!found) throw new Error('no order after ply 40');
-  return found;
+  return structuredClone(found);
 }
 
 /** Values to put in place of a null field, by name (anything else that is null has no known change). */

@@ -3,8 +3,7 @@
  * has been revealed and done"): half the situation's suggestion (the scripted player's order), half a prior.
  */
 import { describe, expect, it } from 'vitest';
-import { randomBot } from '../../../ai/bots';
-import { playMatch } from '../../../ai/match';
+import { firstRandomGameState } from '../../../test/helpers/random-game';
 import { Rng, seedRng } from '../../engine/rng';
 import { scenarios } from '../registry';
 import { determinizeEpic, epicRuleset, SITUATION_WEIGHT } from './index';
@@ -15,27 +14,19 @@ const PRIOR: Record<Order, number> = { charge: 0.3, avance: 0.35, tirAppuye: 0.3
 
 describe('epic belief about hidden orders', () => {
   it('mixes the situation (charge what is close, shoot what is in reach) with the prior', () => {
-    let at: EpicState | null = null;
-    const sc = scenarios.epic![0]!;
-    playMatch(
+    const s = firstRandomGameState<EpicState>(
       epicRuleset,
-      sc.id,
-      sc.data,
-      'belief',
-      { blue: randomBot('b'), red: randomBot('r') },
-      {
-        onPly: (state) => {
-          const s = state as EpicState;
-          const d = epicRuleset.decision(s);
-          if (!at && d && s.turn > 1 && s.phase === 'mouvement.choix')
-            if (s.dets.some((x) => x.side !== d.side && x.given && x.order !== null && !x.revealed)) at = s;
-        },
+      scenarios.epic![0]!,
+      { seed: 'belief', bots: ['b', 'r'] },
+      'choice of activation facing a face-down enemy order after the first turn',
+      (st) => {
+        const d = epicRuleset.decision(st);
+        if (!d || st.turn <= 1 || st.phase !== 'mouvement.choix') return false;
+        return st.dets.some((x) => x.side !== d.side && x.given && x.order !== null && !x.revealed);
       },
     );
-    const s = at as EpicState | null;
-    expect(s).not.toBeNull();
-    const side = epicRuleset.decision(s!)!.side;
-    const obs = epicRuleset.observe(s!, side);
+    const side = epicRuleset.decision(s)!.side;
+    const obs = epicRuleset.observe(s, side);
     const hidden = obs.dets.filter((d) => d.concealed);
     expect(hidden.length).toBeGreaterThan(0);
     const N = 3000;
