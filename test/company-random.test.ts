@@ -13,6 +13,7 @@ import { companyRuleset } from '../src/rulesets/company';
 import { edgeBetween, prof } from '../src/rulesets/company/state';
 import type { CompanyAction, CompanyState } from '../src/rulesets/company/types';
 import { scenarios } from '../src/rulesets/registry';
+import { randomGameStates } from './helpers/random-game';
 
 const GAMES = Number(process.env.COMPANY_GAMES ?? 1000);
 
@@ -91,18 +92,11 @@ describe(`company: ${GAMES} random games`, () => {
 
 describe('company: fuzzed actions', () => {
   const sc = scenarios.company![1]!;
-  const states: CompanyState[] = [];
-  playMatch(
+  const states = randomGameStates<CompanyState>(
     companyRuleset,
-    sc.id,
-    sc.data,
-    'fuzz',
-    { blue: randomBot('fb'), red: randomBot('fr') },
-    {
-      onPly: (s) => {
-        if (s.ply % 2 === 0) states.push(s as CompanyState);
-      },
-    },
+    sc,
+    { seed: 'fuzz', bots: ['fb', 'fr'] },
+    (s) => s.ply % 2 === 0,
   );
   const anyId = fc.oneof(
     fc.constantFrom('vargas', 'sara', 'lemure-1', 'bourreau', 'arquebusier', 'nobody'),

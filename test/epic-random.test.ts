@@ -13,6 +13,7 @@ import { epicRuleset } from '../src/rulesets/epic';
 import type { EpicAction, EpicState } from '../src/rulesets/epic/types';
 import { scenarios } from '../src/rulesets/registry';
 import { playRandomGames } from './helpers/epic';
+import { randomGameStates } from './helpers/random-game';
 
 const GAMES = Number(process.env.EPIC_GAMES ?? 1000);
 
@@ -50,20 +51,14 @@ describe(`epic: ${GAMES} random games`, () => {
 });
 
 describe('epic: fuzzed actions', () => {
-  const states: EpicState[] = [];
-  for (const sc of scenarios.epic!)
-    playMatch(
+  const states = scenarios.epic!.flatMap((sc) =>
+    randomGameStates<EpicState>(
       epicRuleset,
-      sc.id,
-      sc.data,
-      'fuzz',
-      { blue: randomBot('fb'), red: randomBot('fr') },
-      {
-        onPly: (s) => {
-          if (s.ply % 3 === 0) states.push(s as EpicState);
-        },
-      },
-    );
+      sc,
+      { seed: 'fuzz', bots: ['fb', 'fr'] },
+      (s) => s.ply % 3 === 0,
+    ),
+  );
   const anyId = fc.oneof(
     fc.constantFrom(
       'o-ba1',

@@ -20,6 +20,7 @@ function writeLog(
   b: string,
   outcomes: Outcome[],
   code = codeHash('epic'),
+  seconds?: number[],
 ) {
   const head = {
     format: 'tournament-log',
@@ -32,7 +33,14 @@ function writeLog(
     code,
   };
   const games = outcomes.map((outcome, g) =>
-    JSON.stringify({ g, aSide: g % 2 === 0 ? 'blue' : 'red', outcome, plies: 100, finalHash: 'h' }),
+    JSON.stringify({
+      g,
+      aSide: g % 2 === 0 ? 'blue' : 'red',
+      outcome,
+      plies: 100,
+      finalHash: 'h',
+      seconds: seconds?.[g],
+    }),
   );
   writeFileSync(join(dir, name), `${[JSON.stringify(head), ...games].join('\n')}\n`);
 }
@@ -110,9 +118,14 @@ describe('gather', () => {
       'mcts:1000',
       'random',
       ['win', 'win', 'win'],
+      undefined,
+      [10, 30, 20],
     );
     staleGreedyLog(dir);
     const p = plan(dir, '9');
+    // The median game's time; a log whose games do not say has none.
+    expect(p.find((x) => x.ruleset === 'epic' && x.b === 'random')!.secondsPerGame).toBe(20);
+    expect(p.find((x) => x.ruleset === 'epic' && x.b === 'scripted')!.secondsPerGame).toBeNull();
     // Four goals per ruleset, and epic's all-seeing copy (its Ordres are secret); company has no secret.
     expect(
       p
@@ -148,6 +161,24 @@ describe('gather', () => {
     );
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('made on older code: epic-plaine-de-grik-mcts1000-vs-greedy-seed9.jsonl');
+  });
+
+  it('says what is left in core-hours, from the median game of each log', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gather-'));
+    const p = { ruleset: 'epic', scenario: 'plaine-de-grik', a: 'mcts:1000', b: 'random', seed: '9' };
+    writeLog(dir, logName(p), 'mcts:1000', 'random', ['win', 'win', 'win'], undefined, [10, 30, 20]);
+    const r = spawnSync(
+      process.execPath,
+      ['scripts/run.mjs', 'ai/cli/gather.ts', '--dir', dir, '--seed', '9', '--dry-run'],
+      { encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    // (400 − 3) games × 20 s = 2.2 hours.
+    expect(r.stderr).toContain(`${logName(p)}: 3 games; ~20 s a game, ~2.2 core-hours left`);
+    expect(r.stderr).toContain('~2.2 core-hours left for the 1 whose time is known');
+    expect(r.stderr).toContain(
+      'epic-plaine-de-grik-mcts1000-vs-scripted-seed9.jsonl: 0 games; time per game not logged yet',
+    );
   });
 
   it('knows which rulesets decide in secret', () => {

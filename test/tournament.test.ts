@@ -89,6 +89,8 @@ describe('tournament log', () => {
       .map((m) => `${m[1]} ${m[2]} ${m[3]}`)
       .sort();
     expect(played).toEqual(freshGames);
+    // Each game's line says how long the game took.
+    for (const l of lines(log).slice(1)) expect(JSON.parse(l).seconds).toBeGreaterThanOrEqual(0);
     // A report plays nothing and sums the log.
     const report = run(...base, '--log', log, '--report');
     expect(report.progress).not.toMatch(/^game /m);
@@ -143,6 +145,10 @@ describe('tournament log', () => {
         ':2: not a game: "outcome" must be win, loss or draw',
       ],
       [[head!, games[0]!, games[0]!], ':3: game #1 is already on an earlier line'],
+      [
+        [head!, '{"g":0,"aSide":"blue","outcome":"win","plies":3,"finalHash":"x","seconds":-1}'],
+        ':2: not a game: "seconds", when given, must be a number ≥ 0',
+      ],
       [[head!, '{"g":1,"aSide":"blue","outcome":"win","plies":3,"finalHash":"x"}'], 'game #2 has A as blue'],
       [[head!, '{"g":0'], ':2: not JSON'],
     ];
@@ -158,7 +164,10 @@ describe('tournament log', () => {
     const cut = run(...base, '--games', '2', '--log', log);
     expect(cut.progress).toContain('its last line was cut short');
     expect(cut.progress.match(/^game /gm)).toHaveLength(1);
-    expect(readFileSync(log, 'utf8')).toBe(original);
+    // The same lines but for the replayed game's time.
+    const untimed = (text: string) => text.replace(/,"seconds":[0-9.]+/g, '');
+    expect(untimed(readFileSync(log, 'utf8'))).toBe(untimed(original));
+    expect(original).toMatch(/,"seconds":[0-9.]+\}\n$/);
   });
 });
 

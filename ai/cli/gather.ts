@@ -26,9 +26,23 @@ if (stale.length)
       '(a figure must not mix versions), then run again.',
   );
 const todo = all.filter((p) => p.games < GAMES);
-process.stderr.write(
-  `${todo.length} tournaments short of ${GAMES} games: ${todo.map((p) => `${p.log} (${p.games})`).join(', ')}\n`,
-);
+// What is left, in core-hours, from the median game of each log (games logged before `seconds` existed say nothing).
+const left = (p: (typeof todo)[number]) =>
+  p.secondsPerGame === null ? null : ((GAMES - p.games) * p.secondsPerGame) / 3600;
+process.stderr.write(`${todo.length} tournaments short of ${GAMES} games:\n`);
+for (const p of todo) {
+  const h = left(p);
+  const cost =
+    h === null
+      ? 'time per game not logged yet'
+      : `~${p.secondsPerGame} s a game, ~${h.toFixed(1)} core-hours left`;
+  process.stderr.write(`  ${p.log}: ${p.games} games; ${cost}\n`);
+}
+const known = todo.map(left).filter((h): h is number => h !== null);
+if (known.length)
+  process.stderr.write(
+    `  ~${known.reduce((x, y) => x + y, 0).toFixed(1)} core-hours left for the ${known.length} whose time is known\n`,
+  );
 const chosen = todo.slice(0, jobs);
 process.stderr.write(`running for ${minutes} min, one core each: ${chosen.map((p) => p.log).join(', ')}\n`);
 if (flags['dry-run'] === undefined) {

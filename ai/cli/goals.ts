@@ -10,7 +10,7 @@ import { Rng, seedRng } from '../../src/engine/rng';
 import { rulesets, scenarios } from '../../src/rulesets/registry';
 import { die } from './args';
 import { codeHash } from './code-hash';
-import { type Log, type LoggedGame, readLog, Tally } from './tournament-log';
+import { type Log, type LoggedGame, medianSeconds, readLog, Tally } from './tournament-log';
 
 /** Issue #5's goals, per ruleset, each over at least `GAMES` games. */
 export const GAMES = 400;
@@ -155,10 +155,12 @@ export interface Planned {
   log: string;
   /** Games already in a log of the current code. */
   games: number;
+  /** The median seconds a game of this log took (its games that say); null if none says. */
+  secondsPerGame: number | null;
 }
 
 /** The log's name for a pairing: `<ruleset>-<scenario>-<a>-vs-<b>-seed<seed>.jsonl` without colons. */
-export const logName = (p: Omit<Planned, 'log' | 'games'>) =>
+export const logName = (p: Omit<Planned, 'log' | 'games' | 'secondsPerGame'>) =>
   `${p.ruleset}-${p.scenario}-${p.a}-vs-${p.b}-seed${p.seed}.jsonl`.replaceAll(':', '');
 
 /**
@@ -179,7 +181,9 @@ export function plan(dir: string, seed: string, secrets = hasSecrets): (Planned 
       const path = join(dir, log);
       const read = existsSync(path) ? readLog(path) : null;
       const stale = read !== null && read.settings.code !== code;
-      out.push({ ...p, log, games: read && !stale ? read.games.size : 0, stale });
+      const games = read && !stale ? read.games.size : 0;
+      const secondsPerGame = read && !stale ? medianSeconds(read.games.values()) : null;
+      out.push({ ...p, log, games, secondsPerGame, stale });
     }
   }
   return out

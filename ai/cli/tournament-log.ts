@@ -21,6 +21,8 @@ export interface LoggedGame {
   outcome: 'win' | 'loss' | 'draw';
   plies: number;
   finalHash: string;
+  /** How long the game took, wall clock, on its core (logs written before this field lack it). */
+  seconds?: number;
 }
 
 const FORMAT = 'tournament-log';
@@ -34,6 +36,8 @@ function badGame(x: unknown): string | null {
     return '"outcome" must be win, loss or draw';
   if (!Number.isInteger(r.plies) || (r.plies as number) < 0) return '"plies" must be a whole number ≥ 0';
   if (typeof r.finalHash !== 'string') return '"finalHash" must be a string';
+  if (r.seconds !== undefined && !(typeof r.seconds === 'number' && r.seconds >= 0))
+    return '"seconds", when given, must be a number ≥ 0';
   return null;
 }
 
@@ -105,8 +109,16 @@ export function openLog(path: string, settings: LogSettings, create = true): Map
 }
 
 export function appendGame(path: string, game: LoggedGame): void {
-  const { g, aSide, outcome, plies, finalHash } = game;
-  appendFileSync(path, `${JSON.stringify({ g, aSide, outcome, plies, finalHash })}\n`);
+  const { g, aSide, outcome, plies, finalHash, seconds } = game;
+  appendFileSync(path, `${JSON.stringify({ g, aSide, outcome, plies, finalHash, seconds })}\n`);
+}
+
+/** The median of the games' `seconds`, over those that have it; null if none has. */
+export function medianSeconds(games: Iterable<LoggedGame>): number | null {
+  const xs = [...games].flatMap((g) => (g.seconds === undefined ? [] : [g.seconds])).sort((x, y) => x - y);
+  if (xs.length === 0) return null;
+  const m = xs.length >> 1;
+  return xs.length % 2 ? xs[m]! : (xs[m - 1]! + xs[m]!) / 2;
 }
 
 type Counts = { wins: number; losses: number; draws: number };

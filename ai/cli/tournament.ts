@@ -51,6 +51,7 @@ function playGame(g: number): LoggedGame {
   const aSide = g % 2 === 0 ? s1 : s2;
   const bSide = aSide === s1 ? s2 : s1;
   const gameSeed = `${seed}:${pair}`;
+  const t0 = performance.now();
   const result = playMatch(ruleset, scenario.id, scenario.data, gameSeed, {
     [aSide]: makeBot(a, `${gameSeed}:A`),
     [bSide]: makeBot(b, `${gameSeed}:B`),
@@ -63,6 +64,7 @@ function playGame(g: number): LoggedGame {
     outcome: winner === aSide ? 'win' : winner === null ? 'draw' : 'loss',
     plies: result.plies,
     finalHash: result.finalHash,
+    seconds: Math.round((performance.now() - t0) / 100) / 10,
   };
 }
 
