@@ -13,14 +13,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { median } from '../ai/cli/median';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const vite = `${root}node_modules/.bin/vite`;
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  return n === 0 ? Number.NaN : n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
-};
 const round = (n: number) => Math.round(n * 10) / 10;
 
 async function freePort(): Promise<number> {

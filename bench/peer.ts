@@ -5,6 +5,7 @@
  */
 import { MCTSBot } from 'boardgame.io/ai';
 import { InitializeGame } from 'boardgame.io/internal';
+import { median } from '../ai/cli/median';
 import { search } from '../ai/mcts';
 import type { AnyRuleset, BaseState } from '../src/engine/contract';
 import { seedRng } from '../src/engine/rng';
@@ -92,7 +93,6 @@ const ours = {
 
 const ITER = 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function peerBench(): Promise<{ ours: number; boardgameio: number; ratio: number }> {
   const bgioState = InitializeGame({ game: bgioGame as never });

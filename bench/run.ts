@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { randomBot, scriptedBot } from '../ai/bots';
+import { median } from '../ai/cli/median';
 import { createAiService } from '../ai/engine-api';
 import { playMatch } from '../ai/match';
 import { search } from '../ai/mcts';
@@ -14,7 +15,6 @@ import { rulesets, scenarios } from '../src/rulesets/registry';
 import { peerBench } from './peer';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Median rate of `fn` (which returns how many operations it did); `prepare` runs untimed before each round. */
 function timeIt(fn: () => number, prepare: () => void = () => {}): { perSecond: number } {

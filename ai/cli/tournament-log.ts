@@ -5,6 +5,7 @@
  */
 import { appendFileSync, existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { die } from './args';
+import { median } from './median';
 
 export interface LogSettings {
   ruleset: string;
@@ -115,10 +116,8 @@ export function appendGame(path: string, game: LoggedGame): void {
 
 /** The median of the games' `seconds`, over those that have it; null if none has. */
 export function medianSeconds(games: Iterable<LoggedGame>): number | null {
-  const xs = [...games].flatMap((g) => (g.seconds === undefined ? [] : [g.seconds])).sort((x, y) => x - y);
-  if (xs.length === 0) return null;
-  const m = xs.length >> 1;
-  return xs.length % 2 ? xs[m]! : (xs[m - 1]! + xs[m]!) / 2;
+  const xs = [...games].flatMap((g) => (g.seconds === undefined ? [] : [g.seconds]));
+  return xs.length ? median(xs) : null;
 }
 
 type Counts = { wins: number; losses: number; draws: number };

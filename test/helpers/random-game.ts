@@ -11,7 +11,7 @@ export interface RandomGame {
 }
 
 /**
- * The states of one random game on `scenarioData`, each passed to `keep` as it is reached (after each ply); the
+ * The states of one random game on `scenario`, each passed to `keep` as it is reached (after each ply); the
  * ones kept, in order, at most `max` (then `keep` is no longer asked). The states are the game's own, one per
  * ply: clone one before changing it.
  */
