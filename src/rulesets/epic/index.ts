@@ -25,6 +25,7 @@ import {
   type EpicAttack,
   type EpicBase,
   type EpicState,
+  ORDERS,
   type Order,
 } from './types';
 
@@ -41,7 +42,10 @@ export function cloneEpic(s: EpicState): EpicState {
       locs: b.locs ? { ...b.locs } : null,
     })),
     dets: s.dets.map((d) => ({ ...d, waaagh: d.waaagh ? { ...d.waaagh } : null })),
-    sides: { blue: { ...s.sides.blue }, red: { ...s.sides.red } },
+    sides: {
+      blue: { ...s.sides.blue, ordersSeen: { ...s.sides.blue.ordersSeen } },
+      red: { ...s.sides.red, ordersSeen: { ...s.sides.red.ordersSeen } },
+    },
     pending: s.pending
       ? {
           ...s.pending,
@@ -93,29 +97,51 @@ const ORDER_PRIOR: [Order, number][] = [
  */
 export const SITUATION_WEIGHT = 0.5;
 
-export function determinizeEpic(obs: EpicState, _side: string, rng: Rng): EpicState {
-  const s = cloneEpic(obs);
-  s.rng = seedRng(`det:${rng.next()}`);
-  for (const d of s.dets) {
-    if (!d.concealed) continue;
-    if (rng.next() < SITUATION_WEIGHT) {
-      d.order = chooseOrder(s, d.id, rng);
-      delete d.concealed;
-      continue;
-    }
-    let u = rng.next();
-    d.order = ORDER_PRIOR[ORDER_PRIOR.length - 1]![0];
-    for (const [order, p] of ORDER_PRIOR) {
-      if (u < p) {
-        d.order = order;
-        break;
-      }
-      u -= p;
-    }
-    delete d.concealed;
+/**
+ * How much that belief weighs against the counters the side has shown so far (its `ordersSeen`), in counters
+ * (ASSUMPTION): with n counters seen, a face-down one is drawn from the seen orders' frequencies with
+ * probability n / (n + PRIOR_STRENGTH), else from the belief above. A player who gives Retraite one time in
+ * four, or never charges, is believed to after a turn or two. Before any counter is shown it is the belief above.
+ */
+export const PRIOR_STRENGTH = 4;
+
+function drawFrom<K extends string>(weights: [K, number][], total: number, rng: Rng): K {
+  let u = rng.next() * total;
+  for (const [k, w] of weights) {
+    if (u < w) return k;
+    u -= w;
   }
-  return s;
+  return weights[weights.length - 1]![0];
 }
+
+/**
+ * The belief with the situation's and the prior's weight `strength` in counters; `epicBelief(Infinity)` ignores
+ * the orders seen (the belief before they were counted: bench/epic-belief.ts compares the two).
+ */
+export function epicBelief(strength: number): (obs: EpicState, side: string, rng: Rng) => EpicState {
+  return (obs, _side, rng) => {
+    const s = cloneEpic(obs);
+    s.rng = seedRng(`det:${rng.next()}`);
+    for (const d of s.dets) {
+      if (!d.concealed) continue;
+      delete d.concealed;
+      const seen = s.sides[d.side].ordersSeen;
+      const n = ORDERS.reduce((sum, o) => sum + seen[o], 0);
+      if (n > 0 && Number.isFinite(strength) && rng.next() * (n + strength) < n) {
+        d.order = drawFrom(
+          ORDERS.map((o): [Order, number] => [o, seen[o]]),
+          n,
+          rng,
+        );
+        continue;
+      }
+      d.order = rng.next() < SITUATION_WEIGHT ? chooseOrder(s, d.id, rng) : drawFrom(ORDER_PRIOR, 1, rng);
+    }
+    return s;
+  };
+}
+
+export const determinizeEpic = epicBelief(PRIOR_STRENGTH);
 
 /** The attack an action makes, as `odds` takes it (the contract's `attackOf`): a detachment's shooting. */
 export const epicAttack = (_s: EpicState, a: EpicAction): EpicAttack | null =>

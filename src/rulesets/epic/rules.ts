@@ -90,11 +90,20 @@ import {
   type Leg,
   type Objective,
   ORDERS,
+  type Order,
   type PendingMove,
   type WeaponProfile,
 } from './types';
 
 // --- set-up -------------------------------------------------------------------------------------------------
+
+const noneSeen = (): Record<Order, number> => ({ charge: 0, avance: 0, tirAppuye: 0, retraite: 0 });
+
+/** A face-down counter turns face up (C1); a chosen order is counted in its side's `ordersSeen`. */
+function reveal(s: EpicState, d: EpicDetachment): void {
+  if (!d.revealed && d.order !== null) s.sides[d.side].ordersSeen[d.order]++;
+  d.revealed = true;
+}
 
 export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
   const s: EpicState = {
@@ -118,8 +127,22 @@ export function setupEpic(sc: EpicScenario, seed: string): Result<EpicState> {
     bases: [],
     dets: [],
     sides: {
-      blue: { elitePool: 0, dp: 0, passed: false, hadInitiative: false, name: sc.sides.blue.name },
-      red: { elitePool: 0, dp: 0, passed: false, hadInitiative: false, name: sc.sides.red.name },
+      blue: {
+        elitePool: 0,
+        dp: 0,
+        passed: false,
+        hadInitiative: false,
+        ordersSeen: noneSeen(),
+        name: sc.sides.blue.name,
+      },
+      red: {
+        elitePool: 0,
+        dp: 0,
+        passed: false,
+        hadInitiative: false,
+        ordersSeen: noneSeen(),
+        name: sc.sides.red.name,
+      },
     },
     initiativeChooser: null,
     first: 'blue',
@@ -426,7 +449,7 @@ function endOfMovement(ctx: Ctx): void {
 function startCombat(ctx: Ctx): void {
   const s = ctx.s;
   go(ctx, 'MOUVEMENT_FINI');
-  for (const d of s.dets) if (d.order !== null) d.revealed = true;
+  for (const d of s.dets) if (d.order !== null) reveal(s, d);
   s.toAct = s.first;
   s.assaultsDone = [];
   if (!sideHasCombatAction(s, s.toAct)) {
@@ -2596,7 +2619,7 @@ export function exec(ctx: Ctx, a: EpicAction): void {
         go(ctx, 'ACTIVER');
         break;
       }
-      d.revealed = true;
+      reveal(s, d);
       s.active = d.id;
       const order = d.order ?? 'none';
       emit(
@@ -3012,7 +3035,7 @@ function intercept(ctx: Ctx, det: string, at: number, powers: { base: string; po
   const p = s.pending!;
   const d = detById(s, det)!;
   const book = openBook(s);
-  d.revealed = true;
+  reveal(s, d);
   d.intercepted = true;
   p.progress = at;
   p.threats = p.threats.filter((x) => x !== det);

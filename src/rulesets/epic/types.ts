@@ -300,6 +300,12 @@ export interface SideState {
   passed: boolean;
   /** Held the initiative last turn (C1 tie-break). */
   hadInitiative: boolean;
+  /**
+   * How many of this side's chosen counters have been revealed so far in the game, per order (counted when a
+   * face-down counter turns face up: activation, interception, the Combat phase; an imposed Retraite is not a
+   * choice and is not counted). Public: the AI's belief about the side's face-down counters learns from it.
+   */
+  ordersSeen: Record<Order, number>;
   name: Message;
 }
 
