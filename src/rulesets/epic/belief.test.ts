@@ -13,23 +13,35 @@ import { EPIC_SIDES, type EpicState, ORDERS, type Order } from './types';
 
 const PRIOR: Record<Order, number> = { charge: 0.3, avance: 0.35, tirAppuye: 0.3, retraite: 0.05 };
 
+/**
+ * The first position of a random game where the side to decide faces a given, face-down enemy order and `also`
+ * holds; that side, its observation, and the counters it cannot see (at least one).
+ */
+function facingHiddenOrder(what: string, also: (st: EpicState) => boolean) {
+  const s = firstRandomGameState<EpicState>(
+    epicRuleset,
+    scenarios.epic![0]!,
+    { seed: 'belief', bots: ['b', 'r'] },
+    what,
+    (st) => {
+      const d = epicRuleset.decision(st);
+      if (!d || !also(st)) return false;
+      return st.dets.some((x) => x.side !== d.side && x.given && x.order !== null && !x.revealed);
+    },
+  );
+  const side = epicRuleset.decision(s)!.side;
+  const obs = epicRuleset.observe(s, side);
+  const hidden = obs.dets.filter((d) => d.concealed);
+  expect(hidden.length).toBeGreaterThan(0);
+  return { side, obs, hidden };
+}
+
 describe('epic belief about hidden orders', () => {
   it('mixes the situation (charge what is close, shoot what is in reach) with the prior, then with the orders seen', () => {
-    const s = firstRandomGameState<EpicState>(
-      epicRuleset,
-      scenarios.epic![0]!,
-      { seed: 'belief', bots: ['b', 'r'] },
+    const { side, obs, hidden } = facingHiddenOrder(
       'choice of activation facing a face-down enemy order after the first turn',
-      (st) => {
-        const d = epicRuleset.decision(st);
-        if (!d || st.turn <= 1 || st.phase !== 'mouvement.choix') return false;
-        return st.dets.some((x) => x.side !== d.side && x.given && x.order !== null && !x.revealed);
-      },
+      (st) => st.turn > 1 && st.phase === 'mouvement.choix',
     );
-    const side = epicRuleset.decision(s)!.side;
-    const obs = epicRuleset.observe(s, side);
-    const hidden = obs.dets.filter((d) => d.concealed);
-    expect(hidden.length).toBeGreaterThan(0);
     const N = 3000;
     const rng = new Rng(seedRng('belief'));
     const seen = new Map<string, Record<string, number>>();
@@ -63,21 +75,8 @@ describe('epic belief about hidden orders', () => {
   });
 
   it('before any counter is shown, is the situation and the prior alone', () => {
-    const s = firstRandomGameState<EpicState>(
-      epicRuleset,
-      scenarios.epic![0]!,
-      { seed: 'belief', bots: ['b', 'r'] },
-      'face-down enemy order',
-      (st) => {
-        const d = epicRuleset.decision(st);
-        return !!d && st.dets.some((x) => x.side !== d.side && x.given && x.order !== null && !x.revealed);
-      },
-    );
-    const side = epicRuleset.decision(s)!.side;
-    const obs = epicRuleset.observe(s, side);
+    const { side, obs, hidden } = facingHiddenOrder('face-down enemy order', () => true);
     const enemy = EPIC_SIDES.find((x) => x !== side)!;
-    const hidden = obs.dets.filter((d) => d.concealed);
-    expect(hidden.length).toBeGreaterThan(0);
     const count = (o: EpicState, order: Order) => {
       const rng = new Rng(seedRng('prior'));
       let k = 0;
