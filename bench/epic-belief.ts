@@ -1,9 +1,9 @@
 /**
- * `node scripts/run.mjs bench/epic-belief.ts <games> <iterations> <game-iterations>`: does the belief that
+ * `node scripts/run.mjs bench/epic-belief.ts <games> <iterations> <game-iterations> [greedy|scripted]`: does the belief that
  * learns from the orders seen (`determinizeEpic`) make the honest search decide more like the all-seeing one
  * than the belief that ignores them (`epicBelief(Infinity)`)? (docs/rulesets/epic.md, "The AI's belief".)
  *
- * Positions: games on plaine-de-grik, `mcts-it:<game-iterations>` as red against greedy as blue (seeds
+ * Positions: games on plaine-de-grik, `mcts-it:<game-iterations>` as red against greedy (or scripted) as blue (seeds
  * `77:<g>`); kept are red's decisions (not secret, two options or more) while a blue counter is face down and
  * blue has shown at least one (before, the two beliefs draw the same). At most 20 a game, evenly spread.
  * At each, the all-seeing search (`allSeeing`, 4 × `<iterations>`) values every option; each belief's honest
@@ -12,7 +12,7 @@
  * positions, how often each pick is the all-seeing one, the mean regrets and the paired gain with its
  * standard error. Iteration budgets: the figures do not depend on the machine's load.
  */
-import { greedyBot, mctsBot } from '../ai/bots';
+import { greedyBot, mctsBot, scriptedBot } from '../ai/bots';
 import { playMatch } from '../ai/match';
 import { keyOf, runSearch, Search } from '../ai/mcts';
 import type { AnyRuleset, BaseState } from '../src/engine/contract';
@@ -20,9 +20,13 @@ import { epicBelief, epicRuleset } from '../src/rulesets/epic/index';
 import type { EpicState } from '../src/rulesets/epic/types';
 import { scenarios } from '../src/rulesets/registry';
 
-const [games, iterations, gameIterations] = process.argv.slice(2).map(Number);
-if (!(games! > 0 && iterations! > 0 && gameIterations! > 0)) {
-  console.error('usage: node scripts/run.mjs bench/epic-belief.ts <games> <iterations> <game-iterations>');
+const [games, iterations, gameIterations] = process.argv.slice(2, 5).map(Number);
+const opponent = process.argv[5] ?? 'greedy';
+const opponents = { greedy: greedyBot, scripted: scriptedBot } as const;
+if (!(games! > 0 && iterations! > 0 && gameIterations! > 0) || !(opponent in opponents)) {
+  console.error(
+    'usage: node scripts/run.mjs bench/epic-belief.ts <games> <iterations> <game-iterations> [greedy|scripted]',
+  );
   process.exit(2);
 }
 const scenario = scenarios.epic!.find((s) => s.id === 'plaine-de-grik')!;
@@ -50,7 +54,7 @@ for (let g = 0; g < games!; g++) {
     scenario.id,
     scenario.data,
     `77:${g}`,
-    { red: mctsBot(`77:${g}:A`, { iterations: gameIterations! }), blue: greedyBot(`77:${g}:B`) },
+    { red: mctsBot(`77:${g}:A`, { iterations: gameIterations! }), blue: opponents[opponent as keyof typeof opponents](`77:${g}:B`) },
     {
       onPly: (state) => {
         const d = learning.decision(state);
