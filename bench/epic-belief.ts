@@ -54,7 +54,10 @@ for (let g = 0; g < games!; g++) {
     scenario.id,
     scenario.data,
     `77:${g}`,
-    { red: mctsBot(`77:${g}:A`, { iterations: gameIterations! }), blue: opponents[opponent as keyof typeof opponents](`77:${g}:B`) },
+    {
+      red: mctsBot(`77:${g}:A`, { iterations: gameIterations! }),
+      blue: opponents[opponent as keyof typeof opponents](`77:${g}:B`),
+    },
     {
       onPly: (state) => {
         const d = learning.decision(state);
