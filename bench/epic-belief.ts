@@ -1,11 +1,13 @@
 /**
- * `node scripts/run.mjs bench/epic-belief.ts <games> <iterations> <game-iterations> [greedy|scripted]`: does the belief that
- * learns from the orders seen (`determinizeEpic`) make the honest search decide more like the all-seeing one
- * than the belief that ignores them (`epicBelief(Infinity)`)? (docs/rulesets/epic.md, "The AI's belief".)
+ * `node scripts/run.mjs bench/epic-belief.ts <games> <iterations> <game-iterations> [greedy|scripted]`:
+ * does the belief that learns from the orders seen (`determinizeEpic`) make the honest search decide more like
+ * the all-seeing one than the belief that ignores them (`epicBelief(Infinity)`)? (docs/rulesets/epic.md,
+ * "The AI's belief".)
  *
- * Positions: games on plaine-de-grik, `mcts-it:<game-iterations>` as red against greedy (or scripted) as blue (seeds
- * `77:<g>`); kept are red's decisions (not secret, two options or more) while a blue counter is face down and
- * blue has shown at least one (before, the two beliefs draw the same). At most 20 a game, evenly spread.
+ * Positions: games on plaine-de-grik, `mcts-it:<game-iterations>` as red against greedy (or scripted) as
+ * blue (seeds `77:<g>`); kept are red's decisions (not secret, two options or more) while a blue counter is
+ * face down and blue has shown at least one (before, the two beliefs draw the same). At most 20 a game, evenly
+ * spread.
  * At each, the all-seeing search (`allSeeing`, 4 × `<iterations>`) values every option; each belief's honest
  * search (`<iterations>`, the same seed) picks one. Its regret is the all-seeing value of the best option minus
  * that of its pick (−1 for an option the all-seeing search never tried). Prints, after each game, a JSON line:
