@@ -298,6 +298,8 @@ export class ReplayScreen {
     };
     this.cursor = doc.tree.root;
     this.selected = undefined;
+    // Another game: no draft of the last one's note carries over (render refills the fields).
+    for (const id of ['rp-comment', 'rp-mark']) delete this.q(id).dataset.node;
     this.message = message;
     this.error = null;
     this.treeKey = '';
@@ -926,16 +928,16 @@ export class ReplayScreen {
           })),
     );
     const comment = f.notes.find((n) => n.kind === 'comment');
-    const area = this.q<HTMLTextAreaElement>('rp-comment');
-    if (area.dataset.node !== this.cursor || document.activeElement !== area) {
-      area.value = comment?.text ?? '';
-      area.dataset.node = this.cursor;
-    }
-    const mark = this.q<HTMLSelectElement>('rp-mark');
-    if (mark.dataset.node !== this.cursor || document.activeElement !== mark) {
-      mark.value = comment?.mark ?? '';
-      mark.dataset.node = this.cursor;
-    }
+    // A draft the player has not saved survives any render of the same move (the AI's reply, the autosave):
+    // the fields are refilled only when the move changes or its saved note does.
+    const refill = (field: HTMLTextAreaElement | HTMLSelectElement, saved: string): void => {
+      if (field.dataset.node === this.cursor && field.dataset.saved === saved) return;
+      field.value = saved;
+      field.dataset.node = this.cursor;
+      field.dataset.saved = saved;
+    };
+    refill(this.q<HTMLTextAreaElement>('rp-comment'), comment?.text ?? '');
+    refill(this.q<HTMLSelectElement>('rp-mark'), comment?.mark ?? '');
     const isRoot = this.cursor === d.tree.root;
     this.q<HTMLButtonElement>('rp-save-comment').disabled = false;
     this.q<HTMLButtonElement>('rp-promote').disabled = main || isRoot;

@@ -90,6 +90,11 @@ test('replays a game: steps, keys and autoplay; a variation and a comment surviv
   // A comment (text only, never HTML) and a mark on it.
   await page.getByLabel('Votre commentaire sur ce coup').fill('Mieux : <b>gras</b>');
   await page.getByLabel('Marque', { exact: true }).selectOption('!?');
+  // A render before the note is saved (here, the side viewed flipped and back) keeps the unsaved draft.
+  await page.getByRole('button', { name: 'Changer de camp' }).click();
+  await page.getByRole('button', { name: 'Changer de camp' }).click();
+  await expect(page.getByLabel('Marque', { exact: true })).toHaveValue('!?');
+  await expect(page.getByLabel('Votre commentaire sur ce coup')).toHaveValue('Mieux : <b>gras</b>');
   await page.getByRole('button', { name: 'Enregistrer la note' }).click();
   await expect(page.locator('#rp-notes')).toContainText('Mieux : <b>gras</b>');
   await expect(page.locator('#rp-notes b')).toHaveCount(0);
