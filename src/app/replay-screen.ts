@@ -928,8 +928,8 @@ export class ReplayScreen {
           })),
     );
     const comment = f.notes.find((n) => n.kind === 'comment');
-    // A draft the player has not saved survives any render of the same move (the AI's reply, the autosave):
-    // the fields are refilled only when the move changes or its saved note does.
+    // A draft the player has not saved survives any later render of the same move (flipping the side viewed,
+    // say): the fields are refilled only when the move changes or its saved note does.
     const refill = (field: HTMLTextAreaElement | HTMLSelectElement, saved: string): void => {
       if (field.dataset.node === this.cursor && field.dataset.saved === saved) return;
       field.value = saved;
