@@ -35,7 +35,7 @@ for (const p of todo) {
   const cost =
     h === null
       ? 'time per game not logged yet'
-      : `~${p.secondsPerGame} s a game, ~${h.toFixed(1)} core-hours left`;
+      : `~${Math.round(p.secondsPerGame * 10) / 10} s a game, ~${h.toFixed(1)} core-hours left`;
   process.stderr.write(`  ${p.log}: ${p.games} games; ${cost}\n`);
 }
 const known = todo.map(left).filter((h): h is number => h !== null);
