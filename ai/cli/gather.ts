@@ -32,10 +32,11 @@ const left = (p: (typeof todo)[number]) =>
 process.stderr.write(`${todo.length} tournaments short of ${GAMES} games:\n`);
 for (const p of todo) {
   const h = left(p);
+  const s = p.secondsPerGame;
   const cost =
-    h === null
+    h === null || s === null
       ? 'time per game not logged yet'
-      : `~${Math.round(p.secondsPerGame * 10) / 10} s a game, ~${h.toFixed(1)} core-hours left`;
+      : `~${Math.round(s * 10) / 10} s a game, ~${h.toFixed(1)} core-hours left`;
   process.stderr.write(`  ${p.log}: ${p.games} games; ${cost}\n`);
 }
 const known = todo.map(left).filter((h): h is number => h !== null);
