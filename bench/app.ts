@@ -5,7 +5,9 @@
  *   first contentful paint), median of several cold loads;
  * - main-thread long tasks (> 50 ms, PerformanceObserver 'longtask') while the AI thinks in its Worker
  *   (a company game against the "medium" level, 1 s budget per move; goal 0);
- * - the AI's iterations per second in its Worker over those moves (median);
+ * - the AI's iterations per second in its Worker over those moves (median, on the worker's own clock);
+ * - the AI's answer time seen by the page against its search time in the Worker: the overhead of the round trip
+ *   (messages, the page's scheduling), median and worst, the first answer (which starts the Worker) apart;
  * - render time per frame with 200 units on the table (one synchronous redraw of the Pixi board, median).
  * The last line is JSON with every figure.
  */
@@ -98,10 +100,18 @@ async function longTasksWhileThinking(page: Page, url: string, moves: number) {
   const thinkMs = windows.reduce((a, w) => a + (w.end - w.start), 0);
   const times = await page.evaluate(() => window.wargameApp!.aiTimes);
   // Iterations per second of the searches that ran (a decision with one option answers after one).
-  const rates = times.filter((t) => t.iterations > 1).map((t) => t.iterations / (t.ms / 1000));
+  const rates = times.filter((t) => t.iterations > 1).map((t) => t.iterations / (t.searchMs / 1000));
+  // What the page waits beyond the search itself; the first answer also starts the Worker.
+  const overhead = times.map((t) => t.ms - t.searchMs);
+  const later = overhead.slice(1);
   return {
     thinks: times.length,
     iterationsPerSecond: median(rates),
+    firstOverheadMs: overhead[0] ?? Number.NaN,
+    overheadMs: later.length ? median(later) : Number.NaN,
+    worstOverheadMs: Math.max(0, ...later),
+    budgetMs: times[0]?.budget ?? Number.NaN,
+    searchMs: median(times.filter((t) => t.iterations > 1).map((t) => t.searchMs)),
     thinkMs,
     longTasks: during.length,
     longest: Math.max(0, ...during.map((t) => t.duration)),
@@ -205,6 +215,9 @@ async function main(): Promise<void> {
       console.log(
         `AI iterations per second in its Worker (company, medium level, 1 s a move): median ${Math.round(think.iterationsPerSecond)} over the AI's searches (Node's figure: npm run bench)`,
       );
+      console.log(
+        `AI answer time: search ${round(think.searchMs)} ms on the Worker's clock (budget ${think.budgetMs} ms, median); the page waits ${round(think.overheadMs)} ms more (median, worst ${round(think.worstOverheadMs)} ms) over answers 2–${think.thinks}, ${round(think.firstOverheadMs)} ms more on the first (the Worker starts)`,
+      );
 
       const ctx3 = await newContext({ viewport: { width: 1400, height: 900 } });
       const frames = await frameTime(await ctx3.newPage(), url, 65);
@@ -221,6 +234,10 @@ async function main(): Promise<void> {
           longestTaskMs: round(think.longest),
           aiMoves: think.thinks,
           aiIterationsPerSecond: Math.round(think.iterationsPerSecond),
+          aiSearchMs: round(think.searchMs),
+          aiRoundTripOverheadMs: round(think.overheadMs),
+          aiRoundTripOverheadWorstMs: round(think.worstOverheadMs),
+          aiFirstAnswerOverheadMs: round(think.firstOverheadMs),
           frameMs200Units: round(median(frames)),
         }),
       );

@@ -109,10 +109,17 @@ test('plays against the AI: action list, canvas clicks on a unit and a destinati
   expect(await log.count()).toBeGreaterThan(10);
   expect(await page.locator('#log > li > code.rule').first().textContent()).toMatch(/^(HD-|C\d)/);
 
-  // The AI answered each of its moves within its budget (100 ms for the beginner) plus a little slack.
+  // The AI's search kept to its budget (100 ms for the beginner) on the worker's own clock, with room for the
+  // last slice and the yield after it. The round trip through the page (the worker's start-up, messages, a busy
+  // machine) is a speed figure, measured by `npm run bench:app`, not asserted here.
   const times = await page.evaluate(() => window.wargameApp!.aiTimes);
   expect(times.length).toBeGreaterThan(0);
-  for (const t of times) expect(t.ms).toBeLessThan(t.budget + 1500);
+  for (const t of times) {
+    expect(t.budget).toBe(100);
+    expect(t.iterations).toBeGreaterThan(0);
+    expect(t.searchMs).toBeLessThan(t.budget + 500);
+    expect(t.ms).toBeGreaterThanOrEqual(t.searchMs);
+  }
 
   // "Why the AI did that": the options its search weighed for its last move, the one played marked.
   await expect(page.locator('#ai-why')).toBeVisible();
@@ -163,8 +170,11 @@ test('the AI stops when asked and plays the best move it has so far', async ({ p
     .poll(() => page.evaluate(() => window.wargameApp!.aiTimes.length), { timeout: 10_000 })
     .toBeGreaterThan(stoppedAt);
   const stopped = (await page.evaluate(() => window.wargameApp!.aiTimes))[stoppedAt]!;
+  // The stop ended the search (the worker read it between slices), well before its 4 s budget: on the
+  // worker's clock, which a busy machine's page scheduling does not inflate.
   expect(stopped.budget).toBe(4000);
-  expect(stopped.ms).toBeLessThan(2500);
+  expect(stopped.stopped).toBe(true);
+  expect(stopped.searchMs).toBeLessThan(3000);
   expect(stopped.iterations).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
