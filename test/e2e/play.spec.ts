@@ -170,11 +170,12 @@ test('the AI stops when asked and plays the best move it has so far', async ({ p
     .poll(() => page.evaluate(() => window.wargameApp!.aiTimes.length), { timeout: 10_000 })
     .toBeGreaterThan(stoppedAt);
   const stopped = (await page.evaluate(() => window.wargameApp!.aiTimes))[stoppedAt]!;
-  // The stop ended the search (the worker read it between slices), well before its 4 s budget: on the
-  // worker's clock, which a busy machine's page scheduling does not inflate.
+  // The stop ended the search (the worker read it between slices) before its 4 s budget ran out, on the
+  // worker's clock. The test's polling and its 400 ms wait come before the click, so the bound leaves room
+  // for a busy machine; a stop that is not read runs the whole 4 s (or never sets \`stopped\`).
   expect(stopped.budget).toBe(4000);
   expect(stopped.stopped).toBe(true);
-  expect(stopped.searchMs).toBeLessThan(3000);
+  expect(stopped.searchMs).toBeLessThan(3500);
   expect(stopped.iterations).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
