@@ -3,11 +3,14 @@
  * same games as one job when the bots do not depend on the clock.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeHash, playFiles } from '../ai/cli/code-hash';
+import { parseRecord, replay } from '../src/engine/record';
+import { openGameFile } from '../src/replay/load';
+import { findScenario, rulesets } from '../src/rulesets/registry';
 
 const spawn = (...args: string[]) =>
   spawnSync(process.execPath, ['scripts/run.mjs', 'ai/cli/tournament.ts', ...args], { encoding: 'utf8' });
@@ -168,6 +171,146 @@ describe('tournament log', () => {
     const untimed = (text: string) => text.replace(/,"seconds":[0-9.]+/g, '');
     expect(untimed(readFileSync(log, 'utf8'))).toBe(untimed(original));
     expect(original).toMatch(/,"seconds":[0-9.]+\}\n$/);
+  });
+});
+
+describe('tournament records', () => {
+  const lines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
+  const company = rulesets.company!;
+  const pont = findScenario('company', 'le-pont-de-cendres')!;
+
+  it('--records keeps games as records that replay to the logged end, with each search decision noted', {
+    timeout: 180_000,
+  }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'records-'));
+    const kept = join(dir, 'kept');
+    const base = [
+      '--ruleset',
+      'company',
+      '--a',
+      'mcts-it:12',
+      '--b',
+      'random',
+      '--games',
+      '2',
+      '--seed',
+      'k',
+    ];
+    const withRecords = run(
+      ...base,
+      '--log',
+      join(dir, 'a.jsonl'),
+      '--records',
+      kept,
+      '--records-of',
+      'win,loss,draw',
+    );
+    // The same games without --records: keeping records does not change how they are played.
+    run(...base, '--log', join(dir, 'b.jsonl'));
+    const games = lines(join(dir, 'a.jsonl'))
+      .slice(1)
+      .map((l) => JSON.parse(l));
+    const plain = lines(join(dir, 'b.jsonl'))
+      .slice(1)
+      .map((l) => JSON.parse(l));
+    expect(games.map((x) => [x.g, x.finalHash, x.plies])).toEqual(
+      plain.map((x) => [x.g, x.finalHash, x.plies]),
+    );
+    expect(readdirSync(kept).sort()).toEqual(
+      games
+        .map(
+          (x) =>
+            `company-le-pont-de-cendres-mcts-it12-vs-random-seedk-g${x.g + 1}-A-${x.aSide}-${x.outcome}.json`,
+        )
+        .sort(),
+    );
+    expect(withRecords.progress.match(/ · kept /g)?.length).toBe(2);
+    for (const x of games) {
+      const file = join(
+        kept,
+        `company-le-pont-de-cendres-mcts-it12-vs-random-seedk-g${x.g + 1}-A-${x.aSide}-${x.outcome}.json`,
+      );
+      const parsed = parseRecord(readFileSync(file, 'utf8'));
+      if (!parsed.ok) throw new Error(parsed.error.message.en);
+      const record = parsed.value;
+      expect(record.seed).toBe(`k:${Math.floor(x.g / 2)}`);
+      const r = replay(company, pont.data, record);
+      if (!r.ok) throw new Error(r.error.message.en);
+      expect(r.value.finalHash).toBe(x.finalHash);
+      expect(r.value.plies).toBe(x.plies);
+      const [head, ...notes] = record.annotations;
+      expect(head).toMatchObject({ ply: 0, kind: 'comment' });
+      expect(head!.text).toContain(`#${x.g + 1}`);
+      expect(head!.text).toContain(`A's result: ${x.outcome}`);
+      // One note per decision of the search (A), none for random; each at the position it was taken from,
+      // marking the option played.
+      expect(notes.length).toBeGreaterThan(10);
+      let states = 0;
+      for (const n of notes) {
+        expect(n.kind).toBe('ai');
+        // A decision with one option is answered after one iteration.
+        expect(n.text).toMatch(new RegExp(`^mcts-it:12 \\(${x.aSide}\\): (1|12) iterations`));
+        const played = n.text.split('\n').find((row) => row.startsWith('▶ '));
+        expect(played, n.text).toBeDefined();
+        expect(played!.slice(played!.indexOf(': ') + 2)).toBe(JSON.stringify(record.actions[n.ply]));
+        states++;
+      }
+      expect(notes.filter((n) => / 12 iterations/.test(n.text)).length).toBeGreaterThan(5);
+      // The replay screen's Import opens the file with every note on its ply.
+      const opened = openGameFile(readFileSync(file, 'utf8'));
+      if (!opened.ok) throw new Error(opened.error.message.en);
+      const nodes = Object.values(opened.value.tree.nodes);
+      const aiNotes = nodes.flatMap((node) => node.notes.filter((k) => k.kind === 'ai').map(() => node.ply));
+      expect(aiNotes.sort((p, q) => p - q)).toEqual(notes.map((n) => n.ply).sort((p, q) => p - q));
+      const plies = new Set(notes.map((n) => n.ply));
+      expect(plies.size).toBe(states);
+      // Every ply not noted was random's (B's) move: replaying to it, the side to act is B's.
+      const sc = company.parseScenario(pont.data);
+      if (!sc.ok) throw new Error(sc.error.message.en);
+      const init = company.setup(sc.value, record.seed);
+      if (!init.ok) throw new Error(init.error.message.en);
+      let state = init.value;
+      for (let i = 0; i < record.actions.length; i++) {
+        expect(company.decision(state)!.side === x.aSide).toBe(plies.has(i));
+        const step = company.apply(state, record.actions[i]!);
+        if (!step.ok) throw new Error(step.error.message.en);
+        state = step.value.state;
+      }
+    }
+  });
+
+  it('keeps only the games A did not win by default, and refuses bad --records flags', {
+    timeout: 120_000,
+  }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'records-'));
+    const { summary } = run(
+      '--ruleset',
+      'company',
+      '--a',
+      'random',
+      '--b',
+      'greedy',
+      '--games',
+      '4',
+      '--seed',
+      'd',
+      '--records',
+      dir,
+    );
+    const files = readdirSync(dir);
+    expect(files.length).toBe(summary.losses + summary.draws);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((f) => f.endsWith('-win.json'))).toEqual([]);
+    for (const [args, message] of [
+      [['--records-of', 'loss,maybe', '--records', dir], /--records-of .*not "maybe"/],
+      [['--records-of', 'win'], /--records-of needs --records/],
+      [['--records'], /--records needs a folder/],
+      [['--records', join(dir, files[0]!)], /--records .*cannot write there/],
+    ] as const) {
+      const r = spawn('--ruleset', 'company', '--games', '2', ...args);
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).toMatch(message);
+    }
   });
 });
 

@@ -11,12 +11,21 @@
  * or other code. `--report` prints the summary of a log's games without playing any.
  * `--minutes m`: no game starts after m minutes (the games being played end); the summary counts the rest as
  * `unplayed`.
+ * `--records <dir>` keeps games as game-record files (docs/game-record.md) that `npm run replay` verifies and
+ * the app opens (Import): by default those A did not win, `--records-of win,loss,draw` picks the outcomes. Each
+ * decision of a search bot carries an `ai` note: its iterations, the options it weighed (visits, chance) and
+ * the one played, so a lost game can be read move by move. Neither flag changes how the games are played.
  */
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { BaseAction } from '../../src/engine/contract';
+import type { Annotation } from '../../src/engine/record';
 import { rulesets, scenarios } from '../../src/rulesets/registry';
-import { BOT_NAMES, isBotName, makeBot } from '../bots';
+import { BOT_NAMES, type Bot, isBotName, makeBot } from '../bots';
 import { playMatch } from '../match';
+import type { SearchReport } from '../mcts';
 import { die, parseArgs } from './args';
 import { codeHash } from './code-hash';
 import { appendGame, type LoggedGame, openLog, Tally } from './tournament-log';
@@ -44,27 +53,104 @@ const seed = flags.seed ?? '1';
 const minutes = flags.minutes === undefined ? Number.POSITIVE_INFINITY : Number(flags.minutes);
 if (!(minutes > 0)) die('--minutes must be a number of minutes > 0.');
 const [s1, s2] = ruleset.sides as [string, string];
+const OUTCOMES = ['win', 'loss', 'draw'] as const;
+const recordsDir =
+  flags.records === 'true' ? die('--records needs a folder: --records <dir>.') : flags.records;
+const recordsOf = new Set((flags['records-of'] ?? 'loss,draw').split(',').map((x) => x.trim()));
+for (const o of recordsOf)
+  if (!(OUTCOMES as readonly string[]).includes(o))
+    die(`--records-of takes outcomes for A separated by commas (win, loss, draw), not "${o}".`);
+if (flags['records-of'] !== undefined && recordsDir === undefined) die('--records-of needs --records <dir>.');
+
+/** A file name's part from a bot's name or a seed: `mcts:4000` → `mcts4000`, as the logs are named. */
+const slug = (x: string) => x.replace(/:/g, '').replace(/[^A-Za-z0-9._-]/g, '_');
+
+const pct = (value: number) => `${Math.round(((value + 1) / 2) * 100)} %`;
+
+/** The `ai` note of a search's decision: what it weighed (the 4 most visited options and the one played). */
+function searchNote(bot: string, side: string, report: SearchReport, played: unknown): string {
+  const same = (x: unknown) => JSON.stringify(x) === JSON.stringify(played);
+  const sorted = [...report.alternatives].sort((x, y) => y.visits - x.visits || y.value - x.value);
+  let shown = sorted.slice(0, 4);
+  const mine = sorted.find((x) => same(x.action));
+  if (mine && !shown.includes(mine)) shown = [...shown.slice(0, 3), mine];
+  const json = (x: unknown) => {
+    const j = JSON.stringify(x);
+    return j.length > 600 ? `${j.slice(0, 599)}…` : j;
+  };
+  const rows = shown.map(
+    (x) =>
+      `${same(x.action) ? '▶ ' : ''}${x.visits} visits, ${pct(x.value)}${x.p === undefined ? '' : `, p ${x.p.toFixed(2)}`}: ${json(x.action)}`,
+  );
+  // The record format allows 10,000 characters a note.
+  return [
+    `${bot} (${side}): ${report.iterations} iterations in ${Math.round(report.ms)} ms, ${report.alternatives.length} options`,
+    ...rows,
+  ]
+    .join('\n')
+    .slice(0, 10_000);
+}
 
 /** Game g: the seed of pair ⌊g/2⌋, A on the first side for even g and on the second for odd g. */
-function playGame(g: number): LoggedGame {
+function playGame(g: number): LoggedGame & { kept?: string } {
   const pair = Math.floor(g / 2);
   const aSide = g % 2 === 0 ? s1 : s2;
   const bSide = aSide === s1 ? s2 : s1;
   const gameSeed = `${seed}:${pair}`;
   const t0 = performance.now();
-  const result = playMatch(ruleset, scenario.id, scenario.data, gameSeed, {
-    [aSide]: makeBot(a, `${gameSeed}:A`),
-    [bSide]: makeBot(b, `${gameSeed}:B`),
+  const notes: Annotation[] = [];
+  let ply = 0;
+  /** With --records: the same bot, whose search reports become notes (it chooses exactly as unwrapped). */
+  const noted = (bot: Bot & { last?: SearchReport }, side: string): Bot => ({
+    name: bot.name,
+    choose(r, state) {
+      const action = bot.choose(r, state);
+      if (bot.last) notes.push({ ply, kind: 'ai', text: searchNote(bot.name, side, bot.last, action) });
+      bot.last = undefined;
+      ply++;
+      return action;
+    },
+    ...(bot.notify ? { notify: (x: BaseAction) => bot.notify!(x) } : {}),
   });
+  const botA = makeBot(a, `${gameSeed}:A`);
+  const botB = makeBot(b, `${gameSeed}:B`);
+  const result = playMatch(
+    ruleset,
+    scenario.id,
+    scenario.data,
+    gameSeed,
+    recordsDir === undefined
+      ? { [aSide]: botA, [bSide]: botB }
+      : { [aSide]: noted(botA, aSide), [bSide]: noted(botB, bSide) },
+  );
   const o = result.outcome;
   const winner = o.status === 'finished' ? o.winner : null;
+  const outcome = winner === aSide ? 'win' : winner === null ? 'draw' : 'loss';
+  let kept: string | undefined;
+  if (recordsDir !== undefined && recordsOf.has(outcome)) {
+    const record = result.record;
+    record.annotations = [
+      {
+        ply: 0,
+        kind: 'comment',
+        text: `Tournament game #${g + 1} (seed ${gameSeed}): A = ${a} as ${aSide}, B = ${b} as ${bSide}. A's result: ${outcome}.`,
+      },
+      ...notes,
+    ];
+    kept = join(
+      recordsDir,
+      `${rulesetId}-${scenario.id}-${slug(a)}-vs-${slug(b)}-seed${slug(seed)}-g${g + 1}-A-${aSide}-${outcome}.json`,
+    );
+    writeFileSync(kept, `${JSON.stringify(record, null, 1)}\n`);
+  }
   return {
     g,
     aSide,
-    outcome: winner === aSide ? 'win' : winner === null ? 'draw' : 'loss',
+    outcome,
     plies: result.plies,
     finalHash: result.finalHash,
     seconds: Math.round((performance.now() - t0) / 100) / 10,
+    ...(kept === undefined ? {} : { kept }),
   };
 }
 
@@ -76,6 +162,13 @@ if (!isMainThread) {
   }
 } else {
   const logPath = flags.log;
+  if (recordsDir !== undefined)
+    try {
+      mkdirSync(recordsDir, { recursive: true });
+      accessSync(recordsDir, constants.W_OK);
+    } catch (e) {
+      die(`--records ${recordsDir}: cannot write there (${(e as Error).message}).`);
+    }
   const settings = { ruleset: rulesetId, scenario: scenario.id, a, b, seed, code: codeHash(rulesetId) };
   const report = flags.report !== undefined;
   if (report && !logPath) die('--report needs --log <file>.');
@@ -103,13 +196,13 @@ if (!isMainThread) {
     process.stderr.write(
       `${logPath}: ${fromLog} of the ${report ? fromLog : games} games already played (${tally.wins}-${tally.losses}-${tally.draws}); ${todo.length} to play\n`,
     );
-  const record = (r: LoggedGame) => {
+  const record = (r: LoggedGame & { kept?: string }) => {
     if (logPath) appendGame(logPath, r);
     tally.add(r);
     done++;
     const elapsed = (performance.now() - started) / 1000;
     process.stderr.write(
-      `game ${fromLog + done}/${games} (#${r.g + 1}): A (${a}) as ${r.aSide} — ${r.outcome} · ${tally.wins}-${tally.losses}-${tally.draws} · ${elapsed.toFixed(0)} s\n`,
+      `game ${fromLog + done}/${games} (#${r.g + 1}): A (${a}) as ${r.aSide} — ${r.outcome} · ${tally.wins}-${tally.losses}-${tally.draws} · ${elapsed.toFixed(0)} s${r.kept ? ` · kept ${r.kept}` : ''}\n`,
     );
   };
   // --minutes: no game starts after the deadline (the games being played end).
