@@ -91,6 +91,8 @@ describe('figures', () => {
     const ok = run();
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toContain('| epic | mcts:1000 | greedy | ≥ 85.0 % | 2 | 1-1-0 | 50.0 %');
+    // A won as blue and lost as red: A's results on each side, and blue won both games.
+    expect(ok.stdout).toContain('| 1-0-0 / 0-1-0 | blue 100.0 % | below (2 of 400 games) |');
     const last = JSON.parse(ok.stdout.trim().split('\n').pop()!);
     expect(last.goals.find((g: { b: string }) => g.b === 'greedy').games).toBe(2);
 

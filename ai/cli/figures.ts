@@ -11,14 +11,23 @@ const dir = flags.dir ?? 'bench/tournaments';
 const f = figures(dir);
 const out: string[] = [`Issue #5's goals from the logs in ${dir} (at least ${GAMES} games each):`, ''];
 out.push(
-  '| ruleset | A | B | goal | games | W-L-D | win rate (95 % CI) | status |',
-  '|---|---|---|---|---|---|---|---|',
+  '| ruleset | A | B | goal | games | W-L-D | win rate (95 % CI) | A by side | first side scored | status |',
+  '|---|---|---|---|---|---|---|---|---|---|',
 );
 for (const g of f.goals) {
   const rate = g.winRate !== null && g.ci95 ? `${pct(g.winRate)} (${pct(g.ci95[0])}–${pct(g.ci95[1])})` : '–';
   const wld = g.games ? `${g.wins}-${g.losses}-${g.draws}` : '–';
+  const sides = Object.entries(g.aBySide);
+  const bySide = g.games ? sides.map(([, c]) => `${c.wins}-${c.losses}-${c.draws}`).join(' / ') : '–';
+  // The scenario's balance: each bot plays each side equally often, so the first side's score (draws half)
+  // is A's score there plus B's. 50 % is an even scenario.
+  const [first, other] = sides;
+  const firstScore =
+    g.games && first && other
+      ? `${first[0]} ${pct((first[1].wins + other[1].losses + (first[1].draws + other[1].draws) / 2) / g.games)}`
+      : '–';
   out.push(
-    `| ${g.ruleset} | ${g.a} | ${g.b} | ≥ ${pct(g.goal)} | ${g.games} | ${wld} | ${rate} | ${g.status} |`,
+    `| ${g.ruleset} | ${g.a} | ${g.b} | ≥ ${pct(g.goal)} | ${g.games} | ${wld} | ${rate} | ${bySide} | ${firstScore} | ${g.status} |`,
   );
 }
 out.push(
