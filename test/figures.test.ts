@@ -181,6 +181,31 @@ describe('gather', () => {
     expect(r.stderr).toContain(
       'epic-plaine-de-grik-mcts1000-vs-scripted-seed9.jsonl: 0 games; time per game not logged yet',
     );
+    // It names the commands it would run; without --records they keep no game files.
+    expect(r.stderr).toContain(
+      `npm run tournament -- --ruleset epic --scenario plaine-de-grik --a mcts:1000 --b greedy --seed 9 --games 400 --minutes 60 --log ${join(dir, 'epic-plaine-de-grik-mcts1000-vs-greedy-seed9.jsonl')}\n`,
+    );
+    expect(r.stderr).not.toContain('--records');
+  });
+
+  it('passes --records on to every tournament it runs', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gather-'));
+    const gather = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['scripts/run.mjs', 'ai/cli/gather.ts', '--dir', dir, '--seed', '9', ...args],
+        {
+          encoding: 'utf8',
+        },
+      );
+    const r = gather('--dry-run', '--jobs', '2', '--records', join(dir, 'kept'));
+    expect(r.status, r.stderr).toBe(0);
+    const commands = r.stderr.split('\n').filter((l) => l.startsWith('  npm run tournament -- '));
+    expect(commands).toHaveLength(2);
+    for (const c of commands) expect(c.endsWith(` --records ${join(dir, 'kept')}`)).toBe(true);
+    const bad = gather('--dry-run', '--records');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--records needs a folder');
   });
 
   it('knows which rulesets decide in secret', () => {

@@ -4,6 +4,8 @@
  * first scenario, one seed, and the all-seeing copy where a ruleset has secrets), picks the `jobs` with the
  * fewest games in their logs, and runs them side by side (one core each: time budgets need one), each appending
  * to its log in `dir` until 400 games or `--minutes`. Then prints `npm run figures`'s table.
+ * `--records <dir>` passes on to each tournament: the games A does not win are kept as game files with the
+ * search's notes (./tournament.ts), to read why; play and the logs are the same with or without it.
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -16,6 +18,7 @@ const dir = flags.dir ?? 'bench/tournaments';
 const seed = flags.seed ?? '51';
 const minutes = Number(flags.minutes ?? 60);
 if (!(minutes > 0)) die('--minutes must be a number of minutes > 0.');
+const records = flags.records === 'true' ? die('--records needs a folder: --records <dir>.') : flags.records;
 const jobs = Number(flags.jobs ?? availableParallelism());
 if (!Number.isInteger(jobs) || jobs < 1) die('--jobs must be a whole number ≥ 1.');
 const all = plan(dir, seed);
@@ -45,14 +48,20 @@ if (known.length)
     `  ~${known.reduce((x, y) => x + y, 0).toFixed(1)} core-hours left for the ${known.length} whose time is known\n`,
   );
 const chosen = todo.slice(0, jobs);
-process.stderr.write(`running for ${minutes} min, one core each: ${chosen.map((p) => p.log).join(', ')}\n`);
+const argsOf = (p: (typeof todo)[number]) => {
+  const args = ['--ruleset', p.ruleset, '--scenario', p.scenario, '--a', p.a, '--b', p.b];
+  args.push('--seed', p.seed, '--games', String(GAMES), '--minutes', String(minutes));
+  args.push('--log', join(dir, p.log));
+  if (records !== undefined) args.push('--records', records);
+  return args;
+};
+process.stderr.write(`running for ${minutes} min, one core each:\n`);
+for (const p of chosen) process.stderr.write(`  npm run tournament -- ${argsOf(p).join(' ')}\n`);
 if (flags['dry-run'] === undefined) {
   const runs = chosen.map(
     (p) =>
       new Promise<void>((resolve) => {
-        const args = ['--ruleset', p.ruleset, '--scenario', p.scenario, '--a', p.a, '--b', p.b];
-        args.push('--seed', p.seed, '--games', String(GAMES), '--minutes', String(minutes));
-        args.push('--log', join(dir, p.log));
+        const args = argsOf(p);
         const child = spawn(process.execPath, ['scripts/run.mjs', 'ai/cli/tournament.ts', ...args], {
           stdio: ['ignore', 'ignore', 'pipe'],
         });
