@@ -1,0 +1,155 @@
+/**
+ * `npm run analyse -- <game.json> --plies 113,117-119 [--iterations 2000] [--seed s] [--rollout-plies n]`:
+ * replays a game record and, at each ply asked for, searches again from the position the side to play saw
+ * (its observation: the other side's secret orders are sampled, as in play), with an iteration budget, so the
+ * figures are the same on any machine and any load. It prints the options weighed (visits, value for the side
+ * to play), the one the game played, and the game's own `ai` note at that ply (a tournament's `--records`
+ * write them): how to read why a lost game was lost, and whether more search would have played otherwise.
+ * The last line is JSON. It changes nothing: the search and the rules are the ones that play.
+ */
+import { readFileSync } from 'node:fs';
+import type { BaseAction, BaseState } from '../../src/engine/contract';
+import { type GameRecord, parseRecord, replay } from '../../src/engine/record';
+import { findScenario, rulesets } from '../../src/rulesets/registry';
+import { keyOf, search } from '../mcts';
+import { die, parseArgs } from './args';
+
+const USAGE =
+  'Usage: npm run analyse -- <game.json> --plies <list, e.g. 12,40-45> [--iterations n] [--seed s] [--rollout-plies n]';
+const { flags, positional } = parseArgs(process.argv.slice(2));
+for (const k of Object.keys(flags))
+  if (!['plies', 'iterations', 'seed', 'rollout-plies'].includes(k)) die(`Unknown option --${k}.\n${USAGE}`);
+const file = positional[0] ?? die(USAGE);
+if (positional.length > 1) die(`One game file at a time (got ${positional.length}).\n${USAGE}`);
+
+const whole = (name: string, fallback: number, min: number, max: number): number => {
+  const v = flags[name];
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < min || n > max)
+    die(`--${name} takes a whole number from ${min} to ${max}, not "${v}".`);
+  return n;
+};
+const iterations = whole('iterations', 2000, 1, 1_000_000);
+const rolloutPlies = flags['rollout-plies'] === undefined ? undefined : whole('rollout-plies', 0, 0, 10_000);
+const seed = flags.seed === 'true' ? die('--seed needs a value.') : (flags.seed ?? 'analyse');
+
+let text: string;
+try {
+  text = readFileSync(file, 'utf8');
+} catch (e) {
+  die(`Cannot read ${file}: ${(e as Error).message}`);
+}
+const parsed = parseRecord(text);
+if (!parsed.ok) die(`${file}: ${parsed.error.message.en}`);
+const record = parsed.value as GameRecord;
+const ruleset = rulesets[record.ruleset] ?? die(`${file}: unknown rule system "${record.ruleset}".`);
+const scenario =
+  findScenario(record.ruleset, record.scenario) ?? die(`${file}: unknown scenario "${record.scenario}".`);
+const checkedReplay = replay(ruleset, scenario.data, record);
+if (!checkedReplay.ok)
+  die(`${file} does not replay: ply ${checkedReplay.error.ply}, ${checkedReplay.error.message.en}`);
+const last = record.actions.length;
+
+/** `--plies 3,10-12` → [3, 10, 11, 12], each a ply of this game (0 is the first action). */
+function pliesOf(spec: string | undefined): number[] {
+  if (spec === undefined || spec === 'true') die(`--plies is needed.\n${USAGE}`);
+  const out = new Set<number>();
+  for (const part of spec.split(',')) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    if (!m) die(`--plies takes plies and ranges separated by commas (e.g. 12,40-45), not "${part}".`);
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (to < from) die(`--plies: the range "${part}" runs backwards.`);
+    if (to >= last) die(`--plies: this game has plies 0 to ${last - 1}; ${to} is past its end.`);
+    if (to - from > 1000) die(`--plies: the range "${part}" is too long (at most 1,000 plies).`);
+    for (let p = from; p <= to; p++) out.add(p);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+const plies = pliesOf(flags.plies);
+
+const pct = (v: number) => `${Math.round(((v + 1) / 2) * 100)} %`;
+const short = (a: BaseAction) => {
+  const j = JSON.stringify(a);
+  return j.length > 120 ? `${j.slice(0, 119)}…` : j;
+};
+
+interface Analysed {
+  ply: number;
+  side: string;
+  played: BaseAction;
+  /** The played action's rank among the options this search weighed (1 = most visited); null if not weighed. */
+  playedRank: number | null;
+  playedValue: number | null;
+  best: BaseAction;
+  bestValue: number;
+  options: number;
+  /** The game's own `ai` note at this ply, if it has one. */
+  gameNote: string | null;
+}
+
+const out: Analysed[] = [];
+const sc = ruleset.parseScenario(scenario.data);
+const setup = sc.ok ? ruleset.setup(sc.value, record.seed) : sc;
+if (!setup.ok) die(`${file}: ${setup.error.message.en}`);
+let state: BaseState = setup.value;
+let next = 0;
+for (let ply = 0; ply < last && next < plies.length; ply++) {
+  const action = record.actions[ply] as BaseAction;
+  if (ply === plies[next]) {
+    next++;
+    const d = ruleset.decision(state);
+    if (!d) die(`ply ${ply}: nobody is to play there.`);
+    const report = search(ruleset, state, d.side, {
+      seed: `${seed}:${ply}`,
+      maxIterations: iterations,
+      ...(rolloutPlies === undefined ? {} : { rolloutPlies }),
+    });
+    const alts = report.alternatives;
+    const rank = alts.findIndex((x) => keyOf(x.action) === keyOf(action));
+    const note = record.annotations?.find((n) => n.ply === ply && n.kind === 'ai')?.text ?? null;
+    const entry: Analysed = {
+      ply,
+      side: d.side,
+      played: action,
+      playedRank: rank < 0 ? null : rank + 1,
+      playedValue: rank < 0 ? null : alts[rank]!.value,
+      best: alts[0]!.action,
+      bestValue: alts[0]!.value,
+      options: alts.length,
+      gameNote: note,
+    };
+    out.push(entry);
+    console.log(
+      `ply ${ply} (${d.side} to play): ${report.iterations} iterations, ${alts.length} option${alts.length > 1 ? 's' : ''}`,
+    );
+    for (const [i, x] of alts.slice(0, 5).entries())
+      console.log(`  ${i === rank ? '▶' : ' '} ${x.visits} visits, ${pct(x.value)}: ${short(x.action)}`);
+    if (rank >= 5)
+      console.log(
+        `  ▶ (#${rank + 1}) ${alts[rank]!.visits} visits, ${pct(alts[rank]!.value)}: ${short(action)}`,
+      );
+    if (rank < 0) console.log(`  ▶ not among the options weighed: ${short(action)}`);
+    if (note) {
+      const lines = note.split('\n');
+      console.log(
+        `  in the game: ${lines[0]}; played ${lines.find((l) => l.startsWith('▶')) ?? '(not shown)'}`,
+      );
+    }
+  }
+  const step = ruleset.apply(state, action);
+  if (!step.ok) die(`ply ${ply}: ${step.error.message.en}`);
+  state = step.value.state;
+}
+console.log(
+  JSON.stringify({
+    file,
+    ruleset: record.ruleset,
+    scenario: record.scenario,
+    iterations,
+    seed,
+    ...(rolloutPlies === undefined ? {} : { rolloutPlies }),
+    plies: out,
+  }),
+);
