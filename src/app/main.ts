@@ -257,9 +257,19 @@ let savedPly = -1;
 /**
  * Each AI answer, against its budget (for the tests and the bench): `ms` is the round trip seen by the page
  * (the worker's start-up on the first move, messages, the page's own scheduling), `searchMs` the search's own
- * time on the worker's clock, `stopped` whether the player's stop ended it.
+ * time on the worker's clock, `stopped` whether the player's stop ended it, `afterStopMs` the time from the
+ * player's stop to the answer on the page's clock (null when nobody asked).
  */
-const aiTimes: { ms: number; searchMs: number; stopped: boolean; budget: number; iterations: number }[] = [];
+const aiTimes: {
+  ms: number;
+  searchMs: number;
+  stopped: boolean;
+  afterStopMs: number | null;
+  budget: number;
+  iterations: number;
+}[] = [];
+/** When the player asked the running search to stop (page clock), for `aiTimes`. */
+let stopAskedAt: number | null = null;
 const ai = new AiClient();
 
 // Watch mode (bot against bot), as the minimal page had it.
@@ -309,6 +319,7 @@ const machine = appMachine.provide({
       aiDone = 0;
       aiIterations = 0;
       aiFailure = '';
+      stopAskedAt = null;
       const t0 = performance.now();
       const report = await ai.think(
         {
@@ -331,6 +342,7 @@ const machine = appMachine.provide({
         ms: performance.now() - t0,
         searchMs: report.ms,
         stopped: report.stopped,
+        afterStopMs: stopAskedAt === null ? null : performance.now() - stopAskedAt,
         budget: ms,
         iterations: report.iterations,
       });
@@ -355,7 +367,10 @@ const machine = appMachine.provide({
     animate: fromPromise<GameFacts | undefined>(({ signal }) => animateStep(signal)),
   },
   actions: {
-    stopThinking: () => ai.stop(),
+    stopThinking: () => {
+      stopAskedAt = performance.now();
+      ai.stop();
+    },
   },
 });
 

@@ -170,12 +170,15 @@ test('the AI stops when asked and plays the best move it has so far', async ({ p
     .poll(() => page.evaluate(() => window.wargameApp!.aiTimes.length), { timeout: 10_000 })
     .toBeGreaterThan(stoppedAt);
   const stopped = (await page.evaluate(() => window.wargameApp!.aiTimes))[stoppedAt]!;
-  // The stop ended the search (the worker read it between slices) before its 4 s budget ran out, on the
-  // worker's clock. The test's polling and its 400 ms wait come before the click, so the bound leaves room
-  // for a busy machine; a stop that is not read runs the whole 4 s (or never sets \`stopped\`).
+  // The stop ended the search (the worker read it between slices, so `stopped`; a stop that is not read runs
+  // to the budget and never sets it) before its 4 s budget ran out, on the worker's clock, and the answer came
+  // within a second of the click, on the page's clock. How long the search ran before the click is the test's
+  // own polling on a busy machine (3,669.6 ms once in a fresh-clone npm test), so it is not bounded here.
   expect(stopped.budget).toBe(4000);
   expect(stopped.stopped).toBe(true);
-  expect(stopped.searchMs).toBeLessThan(3500);
+  expect(stopped.searchMs).toBeLessThan(stopped.budget);
+  expect(stopped.afterStopMs).not.toBeNull();
+  expect(stopped.afterStopMs!).toBeLessThan(1000);
   expect(stopped.iterations).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
