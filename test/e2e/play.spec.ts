@@ -218,28 +218,23 @@ test('epic against the AI: several turns by keyboard, phases and actions in word
   // Against the AI: at least two whole turns.
   await startGame(page, 'epic', 'ai:beginner', 'e2e-epic');
   for (let i = 0; i < 800 && turn < 3; i++) {
-    // An animation in progress is skipped (a few times): it ends at once, the game goes on.
-    // On a loaded machine the animation may end before the click lands: then nothing was skipped.
-    // Against a fast AI the next animation may start at once after the skip (the AI's reply, with a new ply):
-    // the skipped one has ended when the board is no longer animating or animates a later ply.
+    // An animation in progress is skipped (a few times): it ends at once, the game goes on. The click is made
+    // inside the page and the state read in the same task, so that nothing can happen in between: the skip
+    // ends the animation synchronously (the chart leaves `animating` for the next turn's routing, and an AI's
+    // reply is a promise, so its own animation cannot have started yet). On a loaded machine the animation may
+    // end before the click: then the button is hidden, nothing is clicked and nothing was skipped.
     if (skipped < 3 && (await animationStarts(page))) {
-      const ply = (await info(page))!.ply;
-      if (
-        await page
-          .locator('#skip')
-          .click({ timeout: 2000 })
-          .then(() => true)
-          .catch(() => false)
-      ) {
-        await expect
-          .poll(
-            async () => {
-              const now = (await info(page))!;
-              return !now.tags.includes('animating') || now.ply !== ply;
-            },
-            { timeout: 1000 },
-          )
-          .toBe(true);
+      const after = await page.evaluate(() => {
+        const button = document.getElementById('skip') as HTMLButtonElement | null;
+        const before = window.wargameApp!.info()!.tags;
+        if (!button || button.hidden || !button.checkVisibility() || !before.includes('animating'))
+          return null;
+        button.click();
+        return { tags: window.wargameApp!.info()!.tags, hidden: button.hidden };
+      });
+      if (after !== null) {
+        expect(after.tags).not.toContain('animating');
+        expect(after.hidden).toBe(true);
         skipped++;
       }
     }
