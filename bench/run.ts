@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { randomBot, scriptedBot } from '../ai/bots';
+import { randomBot } from '../ai/bots';
 import { median } from '../ai/cli/median';
 import { createAiService } from '../ai/engine-api';
 import { playMatch } from '../ai/match';
@@ -13,6 +13,7 @@ import { search } from '../ai/mcts';
 import type { AnyRuleset, BaseAction, BaseState } from '../src/engine/contract';
 import { rulesets, scenarios } from '../src/rulesets/registry';
 import { peerBench } from './peer';
+import { benchPositions } from './same';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
@@ -78,19 +79,7 @@ async function benchRuleset(id: string, ruleset: AnyRuleset) {
     });
     const plies = games.reduce((a, x) => a + x.plies, 0) / games.length;
     // MCTS iterations per second on positions of a scripted game (200 ms per position, one core).
-    const positions: BaseState[] = [];
-    playMatch(
-      ruleset,
-      sc.id,
-      sc.data,
-      'mcts-bench',
-      { [ruleset.sides[0]!]: scriptedBot('a'), [ruleset.sides[1]!]: scriptedBot('b') },
-      {
-        onPly: (st) => {
-          if (st.ply % 10 === 5 && ruleset.decision(st)) positions.push(st);
-        },
-      },
-    );
+    const positions = benchPositions(ruleset, sc.id, sc.data);
     // Each round searches fresh copies: a ruleset may remember answers per position (company's order memo
     // hangs on the table object), and a round must not start with what the last one learnt.
     let roots: BaseState[] = [];
