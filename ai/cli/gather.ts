@@ -55,7 +55,9 @@ const argsOf = (p: (typeof todo)[number]) => {
   if (records !== undefined) args.push('--records', records);
   return args;
 };
-process.stderr.write(`running for ${minutes} min, one core each:\n`);
+if (chosen.length === 0)
+  process.stderr.write(`nothing to play: every tournament the goals need has its ${GAMES} games\n`);
+else process.stderr.write(`running for ${minutes} min, one core each:\n`);
 for (const p of chosen) process.stderr.write(`  npm run tournament -- ${argsOf(p).join(' ')}\n`);
 if (flags['dry-run'] === undefined) {
   const runs = chosen.map(
