@@ -10,7 +10,7 @@ import { maxReachAlong } from '../../engine/geometry';
 import type { Rng } from '../../engine/rng';
 import { epicCandidates } from './candidates';
 import { WEAPONS } from './data';
-import { check, combatActions, decider, decisionOf } from './rules';
+import { check, combatActions, decider, decisionOf, objectiveCount } from './rules';
 import { costFor, detById, inContact, onTable, other, prof, remaining } from './state';
 import type { EpicAction, EpicBase, EpicSide, EpicState, Order } from './types';
 
@@ -94,6 +94,16 @@ function moveToward(
   return null;
 }
 
+/** How near an objective a detachment's centre must end for its bases to count there (C14: within 10 cm). */
+const OBJECTIVE_REACH = 8;
+
+/** Whether a detachment centred at `c` stands on an objective its side holds (C14). */
+function holdsObjective(s: EpicState, side: EpicSide, c: { x: number; y: number }): boolean {
+  for (const o of s.objectives)
+    if (o.holder === side && hypot(o.x - c.x, o.y - c.y) <= OBJECTIVE_REACH) return true;
+  return false;
+}
+
 function activation(s: EpicState): EpicAction {
   const det = detById(s, s.active!)!;
   const bs = detBases(s, det.id);
@@ -118,18 +128,29 @@ function activation(s: EpicState): EpicAction {
       goal = foe.b;
       stop = 9;
     } else {
-      // Avance / no order: the nearest objective not ours, else the enemy at weapon range.
+      // Avance / no order: an objective not ours, else the enemy at weapon range when it is nearer. An
+      // objective in reach of this move comes first (objectives are counted at each turn's end, C14), one
+      // with no enemy at it before one the enemy contests; otherwise the nearest. In the last turn, where the
+      // count decides the game, a detachment on an objective of its side with none to take in reach stays.
+      let reach = Infinity;
+      for (const b of bs) reach = Math.min(reach, remaining(s, b));
       let bestD = Infinity;
+      let bestRank = Infinity;
       for (const o of s.objectives) {
         if (o.holder === det.side) continue;
         const d = hypot(o.x - c.x, o.y - c.y);
-        if (d < bestD) {
+        const inReach = d - OBJECTIVE_REACH <= reach;
+        const rank = inReach ? (objectiveCount(s, o)[other(det.side)] > 0 ? 1 : 0) : 2;
+        if (rank < bestRank || (rank === bestRank && d < bestD)) {
+          bestRank = rank;
           bestD = d;
           goal = o;
           stop = 4;
         }
       }
-      if (foe && (!goal || foe.d < bestD)) {
+      const objectiveFirst = bestRank < 2;
+      if (!objectiveFirst && s.turn >= s.turnLimit && holdsObjective(s, det.side, c)) return { type: 'done' };
+      if (foe && (!goal || (!objectiveFirst && foe.d < bestD))) {
         goal = foe.b;
         stop = Math.max(9, range * 0.8);
       }
