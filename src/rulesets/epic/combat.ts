@@ -49,6 +49,7 @@ import type {
   LocationKind,
   OffTableFormation,
   PowerProfile,
+  UnitProfile,
   WeaponProfile,
 } from './types';
 
@@ -683,6 +684,21 @@ export const drWeapon = (n: number): WeaponProfile => ({
 const allRound = (w: WeaponProfile): boolean => !!(w.abilities?.tourelle || w.abilities?.aa);
 
 /**
+ * The longest reach of a profile's weapons, its close defences (NE-U36, 15 cm) counted: beyond it `weaponsInReach`
+ * has nothing to return (a speed-up only; ranges only ever shrink the list). Profiles are static data.
+ */
+const reachOf = new Map<UnitProfile, number>();
+function longestReach(p: UnitProfile): number {
+  let r = reachOf.get(p);
+  if (r === undefined) {
+    r = (p.abilities.dr ?? 0) > 0 ? 15 : -Infinity;
+    for (const id of p.weapons) r = Math.max(r, weapon(id)!.range);
+    reachOf.set(p, r);
+  }
+  return r;
+}
+
+/**
  * The weapons of a base that can reach `t` (range centre to centre, LOS, arc: C4). Unused close defences
  * (NE-U36) join as one weapon against classes 1–2. Indirect fire (C8) takes only Artillerie weapons and
  * needs no line of sight.
@@ -705,6 +721,7 @@ export function weaponsInReach(
   let out: WeaponProfile[] = [];
   const p = prof(a);
   if (tAlt > 0 && indirect) return out; // C8: no indirect fire at aircraft
+  if (d > longestReach(p) && extra.length === 0) return out; // out of range of every weapon (C4)
   for (const id of p.weapons) {
     const w = weapon(id)!;
     if (indirect && !w.abilities?.artillerie) continue;
