@@ -2481,8 +2481,96 @@ function checkBombs(
 /** NE-U105 ASSUMPTION: "centred on its line of movement" within 0.5 cm. */
 const BOMB_LINE = 0.5;
 
+/**
+ * Whether `side` has a Combat-phase action: `combatActions(s, side, true).length > 0`, answered without building
+ * the list (it runs after every Combat-phase action). The same tests as there; only a boolean, so each firer's
+ * reach is looked for over the enemy bases once instead of target detachment by target detachment, and a
+ * detachment's firers are found once for all the buildings (NE-W04) instead of once per building.
+ */
 function sideHasCombatAction(s: EpicState, side: EpicSide): boolean {
-  return combatActions(s, side, true).length > 0;
+  // NE-U54: an OA that may call an unused Formation of its side on an enemy ground base it sees.
+  if (s.offTable.some((f) => f.side === side && !f.used))
+    for (const oa of s.bases) {
+      if (!oa.alive || oa.side !== side || !prof(oa).abilities.oa || checkOa(s, side, oa.id, 'off')) continue;
+      for (const t of s.bases)
+        if (t.side !== side && onTable(t) && !(t.alt > 0) && canSee(s, oa, t)) return true;
+    }
+  // NE-U59: psykers' Combat-phase powers.
+  for (const b of s.bases) {
+    if (b.side !== side || !b.alive) continue;
+    const powers = prof(b).abilities.psyker;
+    if (!powers) continue;
+    for (const pw of powers)
+      for (const t of s.dets) if (t.side !== side && !checkPsyPower(s, side, b.id, pw, t.id)) return true;
+  }
+  // C6: an assault not yet resolved this turn.
+  const seen = new Set<string>();
+  for (const b of s.bases) {
+    if (!onTable(b) || seen.has(b.id) || !inContact(s, b)) continue;
+    const g = assaultGroup(s, b);
+    for (const x of g) seen.add(x.id);
+    if (!g.some((x) => s.assaultsDone.includes(x.id))) return true;
+  }
+  let enemy: Set<string> | null = null;
+  let openDets: Set<string> | null = null;
+  for (const d of s.dets) {
+    if (d.side !== side || fireRefusal(s, d) || !detAlive(s, d.id)) continue;
+    const fs = firers(s, d);
+    const forced = robotTarget(s, d); // NE-U67
+    const ind = d.order === 'tirAppuye' ? firers(s, d, true) : [];
+    if (fs.length > 0 || ind.length > 0) {
+      if (!enemy) {
+        enemy = new Set();
+        for (const t of s.dets) if (t.side !== side) enemy.add(t.id);
+      }
+      // C4: a weapon in reach of a base of an enemy detachment (the forced one, if any).
+      for (const f of fs)
+        for (const t of s.bases)
+          if (
+            enemy.has(t.det) &&
+            (!forced || forced === t.det) &&
+            onTable(t) &&
+            weaponsInReach(s, f, t).length > 0
+          )
+            return true;
+      if (!forced) {
+        // C8: indirect fire.
+        for (const f of ind)
+          for (const t of s.bases)
+            if (enemy.has(t.det) && onTable(t) && weaponsInReach(s, f, t, undefined, true).length > 0)
+              return true;
+        // NE-U78: the passengers of an open-topped transport.
+        if (fs.length > 0) {
+          if (!openDets) {
+            openDets = new Set();
+            for (const b of s.bases)
+              if (b.carriedBy !== null && b.side !== side && inOpenTop(s, b)) openDets.add(b.det);
+          }
+          for (const f of fs)
+            for (const t of s.bases)
+              if (
+                enemy.has(t.det) &&
+                openDets.has(t.det) &&
+                inOpenTop(s, t) &&
+                weaponsInReach(s, f, t).some((w) => !w.abilities?.gabarit)
+              )
+                return true;
+        }
+      }
+    }
+    // NE-W04: Démolition at a building in reach (checkDemolish's tests, d being able to fire).
+    if (s.structures.length > 0) {
+      if (detById(s, d.id) === d) {
+        for (const f of fs)
+          if (onTable(f))
+            for (const st of s.structures) if (demolitionWeapons(s, f, st.id).length > 0) return true;
+      } else for (const st of s.structures) if (!checkDemolish(s, side, d.id, st.id)) return true;
+    }
+    for (const b of s.bases)
+      if (b.det === d.id && b.alive && prof(b).abilities.bizarboy)
+        for (const t of s.dets) if (t.side !== side && !checkBzzzt(s, side, b.id, t.id)) return true;
+  }
+  return false;
 }
 
 /** The Combat-phase actions open to `side` (with `first`, stop at the first found). */
