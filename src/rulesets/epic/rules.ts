@@ -50,6 +50,7 @@ import type { EpicScenario } from './scenario';
 import {
   allowance,
   baseById,
+  beyondAnyContact,
   COMMAND_RADIUS,
   CONTACT,
   canSee,
@@ -809,7 +810,9 @@ function checkSpot(
     );
   for (const o of s.bases) {
     if (o === b || ignore.has(o.id) || !onTable(o)) continue;
-    const gap = hypot(o.x - to.x, o.y - to.y) - r - prof(o).radius;
+    const dd = hypot(o.x - to.x, o.y - to.y);
+    if (beyondAnyContact(dd, r)) continue; // no overlap, no contact, whatever o's profile
+    const gap = dd - r - prof(o).radius;
     if (o.id === contactOk) continue;
     if (gap < -1e-6)
       return bad('ERR_OVERLAP', `The base would overlap ${o.id}.`, `Le socle chevaucherait ${o.id}.`);
@@ -841,14 +844,14 @@ function checkPath(
   const skim = !!p.abilities.antigrav;
   for (const o of s.bases) {
     if (o.side === b.side || !onTable(o)) continue;
-    const oc = prof(o).cls;
-    if (oc < p.cls) continue; // only a higher class may cross
+    const po = prof(o);
+    if (po.cls < p.cls) continue; // only a higher class may cross
     const startGap = hypot(o.x - from.x, o.y - from.y);
     if (
       !jump &&
       o.det !== chargeDet &&
-      startGap > prof(o).radius + p.radius + CONTACT &&
-      segmentCircleIntersects(from, to, { x: o.x, y: o.y, r: prof(o).radius + p.radius - 1e-6 })
+      startGap > po.radius + p.radius + CONTACT &&
+      segmentCircleIntersects(from, to, { x: o.x, y: o.y, r: po.radius + p.radius - 1e-6 })
     )
       return bad(
         'ERR_PATH_BASE',

@@ -9,6 +9,13 @@ import type { EpicBase, EpicDetachment, EpicSide, EpicState, UnitProfile } from 
 export const other = (side: EpicSide): EpicSide => (side === 'blue' ? 'red' : 'blue');
 const profile = tableLookup(PROFILES);
 export const prof = (b: EpicBase): UnitProfile => profile(b.profile)!;
+/**
+ * The largest base radius of any profile: a base farther than this (plus its own radius and the contact gap)
+ * from another cannot touch it, whatever its profile; loops test it before looking the profile up.
+ */
+const MAX_RADIUS = Math.max(...Object.values(PROFILES).map((p) => p.radius));
+/** Whether centres `dd` apart are too far for a base of radius `r` to touch any base (C6 contact). */
+export const beyondAnyContact = (dd: number, r: number): boolean => dd - r - MAX_RADIUS > CONTACT;
 /** A weapon's profile by id, through a Map (see tableLookup). */
 export const weapon = tableLookup(WEAPONS);
 export const baseById = (s: EpicState, id: string): EpicBase | undefined => s.bases.find((b) => b.id === id);
@@ -38,14 +45,11 @@ export function contacts(s: EpicState, b: EpicBase): EpicBase[] {
   if (!onTable(b)) return [];
   const out: EpicBase[] = [];
   const r = prof(b).radius;
-  for (const o of s.bases)
-    if (
-      o.side !== b.side &&
-      onTable(o) &&
-      o.alt === b.alt && // NE-U97/U98: only bases at the same altitude touch
-      hypot(o.x - b.x, o.y - b.y) - r - prof(o).radius <= CONTACT
-    )
-      out.push(o);
+  for (const o of s.bases) {
+    if (o.side === b.side || !onTable(o) || o.alt !== b.alt) continue; // NE-U97/U98: only bases at the same altitude touch
+    const dd = hypot(o.x - b.x, o.y - b.y);
+    if (!beyondAnyContact(dd, r) && dd - r - prof(o).radius <= CONTACT) out.push(o);
+  }
   return out;
 }
 
@@ -53,14 +57,11 @@ export function contacts(s: EpicState, b: EpicBase): EpicBase[] {
 export function inContact(s: EpicState, b: EpicBase): boolean {
   if (!onTable(b)) return false;
   const r = prof(b).radius;
-  for (const o of s.bases)
-    if (
-      o.side !== b.side &&
-      onTable(o) &&
-      o.alt === b.alt &&
-      hypot(o.x - b.x, o.y - b.y) - r - prof(o).radius <= CONTACT
-    )
-      return true;
+  for (const o of s.bases) {
+    if (o.side === b.side || !onTable(o) || o.alt !== b.alt) continue;
+    const dd = hypot(o.x - b.x, o.y - b.y);
+    if (!beyondAnyContact(dd, r) && dd - r - prof(o).radius <= CONTACT) return true;
+  }
   return false;
 }
 
@@ -86,8 +87,10 @@ export function isBlocked(s: EpicState, b: EpicBase): boolean {
   // contacts(s, b) without the array: this runs for every base at every move check.
   for (const o of s.bases) {
     if (o.side === b.side || !onTable(o) || o.alt !== b.alt) continue;
+    const dd = hypot(o.x - b.x, o.y - b.y);
+    if (beyondAnyContact(dd, p.radius)) continue;
     const po = prof(o);
-    if (po.cls < cls || hypot(o.x - b.x, o.y - b.y) - p.radius - po.radius > CONTACT) continue;
+    if (po.cls < cls || dd - p.radius - po.radius > CONTACT) continue;
     if (!skim || ((po.abilities.antigrav || po.abilities.reacteursDorsaux) && (o.charged || b.charged)))
       return true;
   }
@@ -232,9 +235,12 @@ export function canSee(
   const blockers: Blocker[] = [];
   const cls = Math.max(prof(a).cls, prof(t).cls);
   for (const o of s.bases) {
-    if (!onTable(o) || o.alt > 0 || o.id === a.id || o.id === t.id || prof(o).cls <= cls) continue;
+    if (!onTable(o) || o.alt > 0) continue;
     if (o.x < minX || o.x > maxX || o.y < minY || o.y > maxY) continue; // cannot touch the sight line
-    blockers.push({ x: o.x, y: o.y, r: prof(o).radius, h: height(o), id: o.id });
+    if (o.id === a.id || o.id === t.id) continue;
+    const po = prof(o);
+    if (po.cls <= cls) continue;
+    blockers.push({ x: o.x, y: o.y, r: po.radius, h: height(o), id: o.id });
   }
   return lineOfSight(
     s.table,
