@@ -688,7 +688,7 @@ const allRound = (w: WeaponProfile): boolean => !!(w.abilities?.tourelle || w.ab
  * has nothing to return (a speed-up only; ranges only ever shrink the list). Profiles are static data.
  */
 const reachOf = new Map<UnitProfile, number>();
-function longestReach(p: UnitProfile): number {
+export function longestReach(p: UnitProfile): number {
   let r = reachOf.get(p);
   if (r === undefined) {
     r = (p.abilities.dr ?? 0) > 0 ? 15 : -Infinity;

@@ -31,6 +31,7 @@ import {
   emit,
   energyOf,
   kill,
+  longestReach,
   moraleTest,
   offTableFire,
   onYVa,
@@ -2514,51 +2515,48 @@ function sideHasCombatAction(s: EpicState, side: EpicSide): boolean {
     for (const x of g) seen.add(x.id);
     if (!g.some((x) => s.assaultsDone.includes(x.id))) return true;
   }
-  let enemy: Set<string> | null = null;
-  let openDets: Set<string> | null = null;
+  // Enemy bases a detachment may shoot at (C4), and passengers of open-topped transports (NE-U78): found once.
+  let targets: EpicBase[] | null = null;
+  let aboard: EpicBase[] = [];
   for (const d of s.dets) {
     if (d.side !== side || fireRefusal(s, d) || !detAlive(s, d.id)) continue;
     const fs = firers(s, d);
     const forced = robotTarget(s, d); // NE-U67
     const ind = d.order === 'tirAppuye' ? firers(s, d, true) : [];
     if (fs.length > 0 || ind.length > 0) {
-      if (!enemy) {
-        enemy = new Set();
+      if (!targets) {
+        const enemy = new Set<string>();
         for (const t of s.dets) if (t.side !== side) enemy.add(t.id);
+        targets = s.bases.filter((t) => enemy.has(t.det) && onTable(t));
+        const openDets = new Set<string>();
+        for (const b of s.bases)
+          if (b.carriedBy !== null && b.side !== side && inOpenTop(s, b)) openDets.add(b.det);
+        if (openDets.size > 0)
+          aboard = s.bases.filter((t) => enemy.has(t.det) && openDets.has(t.det) && inOpenTop(s, t));
       }
-      // C4: a weapon in reach of a base of an enemy detachment (the forced one, if any).
-      for (const f of fs)
-        for (const t of s.bases)
+      // C4: a weapon in reach of a base of an enemy detachment (the forced one, if any). Beyond a firer's longest
+      // reach weaponsInReach has nothing (the same distance, tested first here).
+      for (const f of fs) {
+        const reach = longestReach(prof(f));
+        for (const t of targets)
           if (
-            enemy.has(t.det) &&
             (!forced || forced === t.det) &&
-            onTable(t) &&
+            !(hypot(t.x - f.x, t.y - f.y) > reach) &&
             weaponsInReach(s, f, t).length > 0
           )
             return true;
+      }
       if (!forced) {
         // C8: indirect fire.
-        for (const f of ind)
-          for (const t of s.bases)
-            if (enemy.has(t.det) && onTable(t) && weaponsInReach(s, f, t, undefined, true).length > 0)
+        for (const f of ind) {
+          const reach = longestReach(prof(f));
+          for (const t of targets)
+            if (!(hypot(t.x - f.x, t.y - f.y) > reach) && weaponsInReach(s, f, t, undefined, true).length > 0)
               return true;
-        // NE-U78: the passengers of an open-topped transport.
-        if (fs.length > 0) {
-          if (!openDets) {
-            openDets = new Set();
-            for (const b of s.bases)
-              if (b.carriedBy !== null && b.side !== side && inOpenTop(s, b)) openDets.add(b.det);
-          }
-          for (const f of fs)
-            for (const t of s.bases)
-              if (
-                enemy.has(t.det) &&
-                openDets.has(t.det) &&
-                inOpenTop(s, t) &&
-                weaponsInReach(s, f, t).some((w) => !w.abilities?.gabarit)
-              )
-                return true;
         }
+        // NE-U78: the passengers of an open-topped transport.
+        for (const f of fs)
+          for (const t of aboard) if (weaponsInReach(s, f, t).some((w) => !w.abilities?.gabarit)) return true;
       }
     }
     // NE-W04: Démolition at a building in reach (checkDemolish's tests, d being able to fire).
@@ -2647,9 +2645,15 @@ export function combatActions(s: EpicState, side: EpicSide, first = false): Epic
         if (first) return out;
       }
     }
-    // NE-W04: Démolition at a building in reach.
+    // NE-W04: Démolition at a building in reach: checkDemolish's tests, d being able to fire (fireRefusal above),
+    // with its firers found once for all the buildings.
+    const own = s.structures.length > 0 && detById(s, d.id) === d;
     for (const st of s.structures)
-      if (!checkDemolish(s, side, d.id, st.id)) {
+      if (
+        own
+          ? fs.some((f) => onTable(f) && demolitionWeapons(s, f, st.id).length > 0)
+          : !checkDemolish(s, side, d.id, st.id)
+      ) {
         out.push({ type: 'demolish', det: d.id, building: st.id });
         if (first) return out;
       }
