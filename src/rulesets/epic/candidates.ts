@@ -81,7 +81,8 @@ function goals(s: EpicState, side: EpicSide, from: Vec2): Vec2[] {
 
 function formationMoves(s: EpicState, det: string): EpicAction[] {
   const bases = s.bases.filter((b) => b.det === det && onTable(b));
-  if (bases.length === 0 || bases.some((b) => inContact(s, b) || isBlocked(s, b))) return [];
+  // C3: a blocked base is in contact, so inContact covers isBlocked.
+  if (bases.length === 0 || bases.some((b) => inContact(s, b))) return [];
   const c = centroid(bases);
   const out: EpicAction[] = [];
   for (const g of goals(s, bases[0]!.side, c)) {

@@ -810,9 +810,9 @@ function checkSpot(
       'Le socle ne peut se tenir sur ce décor (C3).',
     );
   for (const o of s.bases) {
-    if (o === b || ignore.has(o.id) || !onTable(o)) continue;
+    if (o === b || !onTable(o)) continue;
     const dd = hypot(o.x - to.x, o.y - to.y);
-    if (beyondAnyContact(dd, r)) continue; // no overlap, no contact, whatever o's profile
+    if (beyondAnyContact(dd, r) || ignore.has(o.id)) continue; // far: no overlap, no contact, whatever o's profile
     const gap = dd - r - prof(o).radius;
     if (o.id === contactOk) continue;
     if (gap < -1e-6)
@@ -895,7 +895,17 @@ function nearestEnemyDist(s: EpicState, b: EpicBase, at: Vec2): number {
   return best;
 }
 
-function checkLeg(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>): GameError | null {
+/**
+ * `engagedTested`: the caller has found `b` in contact with no enemy (inContact false), so it cannot be blocked
+ * (C3: blocked means engaged by a base in contact), and isBlocked need not run again.
+ */
+function checkLeg(
+  s: EpicState,
+  b: EpicBase,
+  to: Vec2,
+  ignore: Set<string>,
+  engagedTested = false,
+): GameError | null {
   if (!finite(to))
     return bad('ERR_POINT', 'The destination is not a point.', "La destination n'est pas un point.");
   if (!onTable(b))
@@ -910,7 +920,7 @@ function checkLeg(s: EpicState, b: EpicBase, to: Vec2, ignore: Set<string>): Gam
       `${b.id} is a flyer: it moves with "fly", in a straight line (NE-U100).`,
       `${b.id} est un Volant : il se déplace avec « fly », en ligne droite (NE-U100).`,
     );
-  if (isBlocked(s, b))
+  if (!engagedTested && isBlocked(s, b))
     return bad(
       'ERR_BLOCKED',
       `${b.id} is blocked in an assault (C3).`,
@@ -1005,7 +1015,7 @@ function checkMoveDet(s: EpicState, det: string, dx: number, dy: number): GameEr
         `${b.id} is engaged: move it on its own (C6).`,
         `${b.id} est engagé : déplacez-le seul (C6).`,
       );
-    const e = checkLeg(s, b, { x: b.x + dx, y: b.y + dy }, ids);
+    const e = checkLeg(s, b, { x: b.x + dx, y: b.y + dy }, ids, true);
     if (e) return { ...e, message: { en: `${b.id}: ${e.message.en}`, fr: `${b.id} : ${e.message.fr}` } };
   }
   return null;
@@ -2206,12 +2216,15 @@ function canReachDet(
   indirect = false,
   aboard = false,
 ): boolean {
-  for (const f of fs)
+  for (const f of fs) {
+    const reach = longestReach(prof(f));
     for (const t of s.bases) {
       if (t.det !== target || !(aboard ? inOpenTop(s, t) : onTable(t))) continue;
+      if (hypot(t.x - f.x, t.y - f.y) > reach) continue; // beyond every weapon: weaponsInReach would find none
       const ws = weaponsInReach(s, f, t, undefined, indirect);
       if (aboard ? ws.some((w) => !w.abilities?.gabarit) : ws.length > 0) return true;
     }
+  }
   return false;
 }
 
