@@ -2216,10 +2216,24 @@ function canReachDet(
   indirect = false,
   aboard = false,
 ): boolean {
+  const ts = s.bases.filter((t) => t.det === target && (aboard ? inOpenTop(s, t) !== null : onTable(t)));
+  return reachesAny(s, fs, ts, indirect, aboard);
+}
+
+/**
+ * Whether a firer of `fs` has a weapon in reach of one of the bases `ts` (C4; C8 when `indirect`; with `aboard`,
+ * a weapon other than a template, NE-U78).
+ */
+function reachesAny(
+  s: EpicState,
+  fs: EpicBase[],
+  ts: EpicBase[],
+  indirect: boolean,
+  aboard: boolean,
+): boolean {
   for (const f of fs) {
     const reach = longestReach(prof(f));
-    for (const t of s.bases) {
-      if (t.det !== target || !(aboard ? inOpenTop(s, t) : onTable(t))) continue;
+    for (const t of ts) {
       if (hypot(t.x - f.x, t.y - f.y) > reach) continue; // beyond every weapon: weaponsInReach would find none
       const ws = weaponsInReach(s, f, t, undefined, indirect);
       if (aboard ? ws.some((w) => !w.abilities?.gabarit) : ws.length > 0) return true;
@@ -2634,6 +2648,21 @@ export function combatActions(s: EpicState, side: EpicSide, first = false): Epic
   const openDets = new Set<string>();
   for (const b of s.bases)
     if (b.carriedBy !== null && b.side !== side && inOpenTop(s, b)) openDets.add(b.det);
+  // canReachDet's targets, found once: each enemy detachment's bases on the table and its passengers in
+  // open-topped transports (NE-U78).
+  const onTableOf = new Map<string, EpicBase[]>();
+  const aboardOf = new Map<string, EpicBase[]>();
+  for (const t of s.dets)
+    if (t.side !== side) {
+      onTableOf.set(t.id, []);
+      aboardOf.set(t.id, []);
+    }
+  for (const b of s.bases) {
+    const l = onTableOf.get(b.det);
+    if (!l) continue;
+    if (onTable(b)) l.push(b);
+    else if (inOpenTop(s, b)) aboardOf.get(b.det)!.push(b);
+  }
   for (const d of s.dets) {
     if (d.side !== side || fireRefusal(s, d) || !detAlive(s, d.id)) continue;
     const fs = firers(s, d);
@@ -2641,11 +2670,11 @@ export function combatActions(s: EpicState, side: EpicSide, first = false): Epic
     const ind = d.order === 'tirAppuye' ? firers(s, d, true) : [];
     for (const t of s.dets) {
       if (t.side === side || (forced && forced !== t.id)) continue;
-      if (fs.length > 0 && canReachDet(s, fs, t.id)) {
+      if (fs.length > 0 && reachesAny(s, fs, onTableOf.get(t.id)!, false, false)) {
         out.push({ type: 'shoot', det: d.id, target: t.id });
         if (first) return out;
       }
-      if (ind.length > 0 && !forced && canReachDet(s, ind, t.id, true)) {
+      if (ind.length > 0 && !forced && reachesAny(s, ind, onTableOf.get(t.id)!, true, false)) {
         out.push({ type: 'shoot', det: d.id, target: t.id, indirect: true });
         if (first) return out;
         // NE-U53: the same barrage directed by the first OA able to.
@@ -2653,7 +2682,12 @@ export function combatActions(s: EpicState, side: EpicSide, first = false): Epic
         if (oa) out.push({ type: 'shoot', det: d.id, target: t.id, indirect: true, oa: oa.id });
       }
       // NE-U78: aim at the passengers of an open-topped transport instead of the hull.
-      if (fs.length > 0 && !forced && openDets.has(t.id) && canReachDet(s, fs, t.id, false, true)) {
+      if (
+        fs.length > 0 &&
+        !forced &&
+        openDets.has(t.id) &&
+        reachesAny(s, fs, aboardOf.get(t.id)!, false, true)
+      ) {
         out.push({ type: 'shoot', det: d.id, target: t.id, aboard: true });
         if (first) return out;
       }
