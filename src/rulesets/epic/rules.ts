@@ -2518,7 +2518,7 @@ const BOMB_LINE = 0.5;
  * reach is looked for over the enemy bases once instead of target detachment by target detachment, and a
  * detachment's firers are found once for all the buildings (NE-W04) instead of once per building.
  */
-function sideHasCombatAction(s: EpicState, side: EpicSide): boolean {
+export function sideHasCombatAction(s: EpicState, side: EpicSide): boolean {
   // NE-U54: an OA that may call an unused Formation of its side on an enemy ground base it sees.
   if (s.offTable.some((f) => f.side === side && !f.used))
     for (const oa of s.bases) {
