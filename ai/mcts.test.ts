@@ -5,6 +5,7 @@ import { seedRng } from '../src/engine/rng';
 import { epicRuleset } from '../src/rulesets/epic';
 import type { EpicState, Order } from '../src/rulesets/epic/types';
 import { scenarios } from '../src/rulesets/registry';
+import { type Pick, pickGame, pickStart } from '../test/helpers/pick-game';
 import { firstRandomGameState, randomGameStates } from '../test/helpers/random-game';
 import { runSearch, Search, search } from './mcts';
 
@@ -113,46 +114,10 @@ describe('MCTS tree reuse', () => {
 
 // --- secret decisions: regret matching and a mixed strategy --------------------------------------------------
 
-interface PickState {
-  rng: ReturnType<typeof seedRng>;
-  ply: number;
-  blue: string | null;
-  red: string | null;
-}
-type Pick = { type: 'pick'; hand: string };
-const HANDS: readonly Pick[] = ['R', 'P', 'S'].map((hand) => ({ type: 'pick' as const, hand }));
 const BEATS: Record<string, string> = { R: 'S', P: 'R', S: 'P' };
 
-/** A two-pick game: blue then red choose a hand face down; `payoff` gives blue's result. */
-function pickGame(payoff: (blue: string, red: string) => number): AnyRuleset {
-  const clone = (s: PickState): PickState => ({ ...s });
-  return {
-    id: 'picks',
-    sides: ['blue', 'red'],
-    decision: (s: PickState) =>
-      s.blue !== null && s.red !== null
-        ? null
-        : { side: s.blue === null ? 'blue' : 'red', phase: 'pick', turn: 1, secret: true },
-    candidates: () => [...HANDS],
-    applyInPlace: (s: PickState, a: Pick) => {
-      if (s.blue === null) s.blue = a.hand;
-      else s.red = a.hand;
-      s.ply++;
-      return null;
-    },
-    validate: () => ({ ok: true, value: true }),
-    clone,
-    observe: (s: PickState) => clone(s),
-    determinize: (s: PickState) => clone(s),
-    evaluate: (s: PickState, side: string) => {
-      const v = s.blue !== null && s.red !== null ? payoff(s.blue, s.red) : 0;
-      return side === 'blue' ? v : -v;
-    },
-  } as unknown as AnyRuleset;
-}
-
 const rps = pickGame((b, r) => (b === r ? 0 : BEATS[b] === r ? 1 : -1));
-const start = (): PickState => ({ rng: seedRng('p'), ply: 0, blue: null, red: null });
+const start = pickStart;
 
 describe('MCTS secret decisions (regret matching)', () => {
   it('plays a mixed strategy where every hand is answered: rock-paper-scissors', () => {

@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { runSearch, Search } from '../ai/mcts';
-import type { AnyRuleset } from '../src/engine/contract';
-import { seedRng } from '../src/engine/rng';
+import { pickGame, pickStart } from '../test/helpers/pick-game';
 import { decoupled } from './decoupled';
 
-/** Blue then red pick a hand face down; blue's result depends on its own hand only (R best, S worst). */
-type S = { rng: ReturnType<typeof seedRng>; ply: number; blue: string | null; red: string | null };
-const HANDS = ['R', 'P', 'S'].map((hand) => ({ type: 'pick', hand }));
+/** Blue's result depends on its own hand only (R best, S worst). */
 const VALUE: Record<string, number> = { R: 0.6, P: 0, S: -0.6 };
-const game = {
-  id: 'picks',
-  sides: ['blue', 'red'],
-  decision: (s: S) =>
-    s.blue !== null && s.red !== null
-      ? null
-      : { side: s.blue === null ? 'blue' : 'red', phase: 'pick', turn: 1, secret: true },
-  candidates: () => [...HANDS],
-  applyInPlace: (s: S, a: { hand: string }) => {
-    if (s.blue === null) s.blue = a.hand;
-    else s.red = a.hand;
-    s.ply++;
-    return null;
-  },
-  validate: () => ({ ok: true, value: true }),
-  clone: (s: S) => ({ ...s }),
-  observe: (s: S) => ({ ...s }),
-  determinize: (s: S) => ({ ...s }),
-  evaluate: (s: S, side: string) => {
-    const v = s.blue !== null && s.red !== null ? VALUE[s.blue]! : 0;
-    return side === 'blue' ? v : -v;
-  },
-} as unknown as AnyRuleset;
-const start = (): S => ({ rng: seedRng('p'), ply: 0, blue: null, red: null });
+const game = pickGame((blue) => VALUE[blue]!);
+const start = pickStart;
 
 describe('bench/decoupled: secret decisions by UCB1 (an experiment)', () => {
   it('puts most visits on the dominant option and weighs the options by their share of visits', () => {
