@@ -14,10 +14,9 @@
  * depend on the machine's load.
  */
 import { readFileSync } from 'node:fs';
+import { type OpenedRecord, openRecord } from '../ai/cli/open-record';
 import { keyOf, runSearch, Search, type SearchReport } from '../ai/mcts';
-import type { AnyRuleset, BaseAction, BaseState } from '../src/engine/contract';
-import { type GameRecord, parseRecord } from '../src/engine/record';
-import { findScenario, rulesets } from '../src/rulesets/registry';
+import type { BaseAction, BaseState } from '../src/engine/contract';
 import { decoupled } from './decoupled';
 
 const usage =
@@ -44,17 +43,10 @@ try {
 } catch (e) {
   fail(`Cannot read ${file}: ${(e as Error).message}`);
 }
-const parsed = parseRecord(text);
-if (!parsed.ok) fail(`${file}: ${parsed.error.message.en}`);
-const record = (parsed as { value: GameRecord }).value;
-const ruleset =
-  (rulesets[record.ruleset] as AnyRuleset | undefined) ?? fail(`unknown ruleset ${record.ruleset}`);
-const scenario = findScenario(record.ruleset, record.scenario) ?? fail(`unknown scenario ${record.scenario}`);
-const sc = ruleset.parseScenario(scenario.data);
-if (!sc.ok) fail(`${record.scenario}: ${sc.error.message.en}`);
-const init = ruleset.setup((sc as { value: unknown }).value, record.seed);
-if (!init.ok) fail(`setup: ${init.error.message.en}`);
-let state = (init as { value: BaseState }).value;
+const opened = openRecord(text, file!);
+if (!opened.ok) fail(opened.error);
+const { record, ruleset, start } = (opened as { value: OpenedRecord }).value;
+let state = start;
 
 type Way = 'regret' | 'ucb';
 const label = (a: BaseAction) => {

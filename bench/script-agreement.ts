@@ -8,11 +8,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type OpenedRecord, openRecord } from '../ai/cli/open-record';
 import { keyOf } from '../ai/mcts';
-import type { AnyRuleset, BaseAction, BaseState } from '../src/engine/contract';
-import { type GameRecord, parseRecord } from '../src/engine/record';
+import type { BaseAction, BaseState } from '../src/engine/contract';
 import { Rng, seedRng } from '../src/engine/rng';
-import { findScenario, rulesets } from '../src/rulesets/registry';
 
 const usage = 'usage: node scripts/run.mjs bench/script-agreement.ts <regexp of bench/records file names>';
 const fail = (why: string): never => {
@@ -36,18 +35,12 @@ const tally: Record<'A' | 'B', { open: Tally; secret: Tally }> = {
   B: { open: { same: 0, of: 0 }, secret: { same: 0, of: 0 } },
 };
 for (const name of files) {
-  const parsed = parseRecord(readFileSync(join(dir, name), 'utf8'));
-  if (!parsed.ok) fail(`${name}: ${parsed.error.message.en}`);
-  const record = (parsed as { value: GameRecord }).value;
+  const opened = openRecord(readFileSync(join(dir, name), 'utf8'), name);
+  if (!opened.ok) fail(opened.error);
+  const { record, ruleset, start } = (opened as { value: OpenedRecord }).value;
   const aSide = /-A-([a-z]+)-/.exec(name)?.[1] ?? fail(`${name}: no "-A-<side>-" in the name.`);
-  const ruleset = (rulesets[record.ruleset] as AnyRuleset | undefined) ?? fail(`${name}: unknown ruleset`);
   if (!ruleset.script) fail(`${record.ruleset} has no script.`);
-  const scenario = findScenario(record.ruleset, record.scenario) ?? fail(`${name}: unknown scenario`);
-  const sc = ruleset.parseScenario(scenario.data);
-  if (!sc.ok) fail(`${name}: ${sc.error.message.en}`);
-  const init = ruleset.setup((sc as { value: unknown }).value, record.seed);
-  if (!init.ok) fail(`${name}: ${init.error.message.en}`);
-  let state = (init as { value: BaseState }).value;
+  let state = start;
   const rng = new Rng(seedRng('agreement'));
   for (let ply = 0; ply < record.actions.length; ply++) {
     const d = ruleset.decision(state) ?? fail(`${name}: nobody to play at ply ${ply}`);

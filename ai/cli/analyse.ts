@@ -9,10 +9,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { BaseAction, BaseState } from '../../src/engine/contract';
-import { type GameRecord, parseRecord, replay } from '../../src/engine/record';
-import { findScenario, rulesets } from '../../src/rulesets/registry';
+import { replay } from '../../src/engine/record';
 import { keyOf, search } from '../mcts';
 import { die, parseArgs } from './args';
+import { type OpenedRecord, openRecord } from './open-record';
 
 const USAGE =
   'Usage: npm run analyse -- <game.json> --plies <list, e.g. 12,40-45> [--iterations n] [--seed s] [--rollout-plies n]';
@@ -40,13 +40,10 @@ try {
 } catch (e) {
   die(`Cannot read ${file}: ${(e as Error).message}`);
 }
-const parsed = parseRecord(text);
-if (!parsed.ok) die(`${file}: ${parsed.error.message.en}`);
-const record = parsed.value as GameRecord;
-const ruleset = rulesets[record.ruleset] ?? die(`${file}: unknown rule system "${record.ruleset}".`);
-const scenario =
-  findScenario(record.ruleset, record.scenario) ?? die(`${file}: unknown scenario "${record.scenario}".`);
-const checkedReplay = replay(ruleset, scenario.data, record);
+const opened = openRecord(text, file);
+if (!opened.ok) die(opened.error);
+const { record, ruleset, scenarioData, start } = (opened as { value: OpenedRecord }).value;
+const checkedReplay = replay(ruleset, scenarioData, record);
 if (!checkedReplay.ok)
   die(`${file} does not replay: ply ${checkedReplay.error.ply}, ${checkedReplay.error.message.en}`);
 const last = record.actions.length;
@@ -90,10 +87,7 @@ interface Analysed {
 }
 
 const out: Analysed[] = [];
-const sc = ruleset.parseScenario(scenario.data);
-const setup = sc.ok ? ruleset.setup(sc.value, record.seed) : sc;
-if (!setup.ok) die(`${file}: ${setup.error.message.en}`);
-let state: BaseState = setup.value;
+let state: BaseState = start;
 let next = 0;
 for (let ply = 0; ply < last && next < plies.length; ply++) {
   const action = record.actions[ply] as BaseAction;
