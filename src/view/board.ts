@@ -66,6 +66,8 @@ export interface BoardCreateOptions {
 export interface BoardSnapshot {
   units: number;
   overlays: number;
+  /** The kind of each overlay drawn, in order ('reach', 'line', 'zone', 'threat', …). */
+  overlayKinds: string[];
   redraws: number;
 }
 
@@ -184,7 +186,7 @@ export class Board {
   private drawnObjectivesKey = '';
   private overlaysDirty = true;
   private drawnOverlayZoom = 0;
-  private drawnOverlayCount = 0;
+  private drawnOverlayKinds: string[] = [];
 
   private readonly units = new Map<string, UnitSprite>();
   private readonly objectives = new Map<string, ObjectiveSprite>();
@@ -332,7 +334,12 @@ export class Board {
 
   /** For browser tests: how many units and overlays are drawn, and how many redraws happened. */
   debugSnapshot(): BoardSnapshot {
-    return { units: this.units.size, overlays: this.drawnOverlayCount, redraws: this.redrawCount };
+    return {
+      units: this.units.size,
+      overlays: this.drawnOverlayKinds.length,
+      overlayKinds: [...this.drawnOverlayKinds],
+      redraws: this.redrawCount,
+    };
   }
 
   destroy(): void {
@@ -799,7 +806,7 @@ export class Board {
         }
       }
     }
-    this.drawnOverlayCount = this.overlays.length;
+    this.drawnOverlayKinds = this.overlays.map((o) => o.kind);
   }
 
   private drawEffects(): void {

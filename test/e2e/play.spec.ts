@@ -329,19 +329,23 @@ test('a move’s interception threat is shown before it is sent: pointer over th
   const unitAt = await page.evaluate((id) => window.wargameApp!.screenOf(id), found.unit);
   await page.mouse.click(box.x + unitAt!.x, box.y + unitAt!.y);
   await expect.poll(async () => (await info(page))!.selected).toBe(found.unit);
-  // The selection's own overlays (reach, zones) are drawn on the next frames: count once they have settled.
-  let overlaysBefore = -1;
+  // The selection's own overlays (reach, lines, zones) are drawn on the next frames, which may come late on a
+  // loaded machine: only the threat overlays are counted, since selecting draws none of those.
+  const threatsDrawn = () =>
+    page.evaluate(
+      () =>
+        window
+          .wargameApp!.board()!
+          .debugSnapshot()
+          .overlayKinds.filter((k) => k === 'threat').length,
+    );
   await expect
     .poll(
-      async () => {
-        const n = await page.evaluate(() => window.wargameApp!.board()!.debugSnapshot().overlays);
-        const settled = n === overlaysBefore;
-        overlaysBefore = n;
-        return settled;
-      },
-      { intervals: [300] },
+      async () =>
+        (await page.evaluate(() => window.wargameApp!.board()!.debugSnapshot().overlayKinds)).length,
     )
-    .toBe(true);
+    .toBeGreaterThan(0);
+  const threatsBefore = await threatsDrawn();
   await page.locator('#threat-preview').waitFor({ state: 'attached' });
 
   // The pointer over the destination: the bases that could fire are named and drawn.
@@ -351,9 +355,7 @@ test('a move’s interception threat is shown before it is sent: pointer over th
     .poll(async () => (await page.evaluate(() => window.wargameApp!.preview()))?.by)
     .toEqual(found.by);
   await expect(page.locator('#threat-preview')).toContainText('Ce déplacement peut être intercepté par');
-  await expect
-    .poll(() => page.evaluate(() => window.wargameApp!.board()!.debugSnapshot().overlays))
-    .toBe(overlaysBefore + 1);
+  await expect.poll(threatsDrawn).toBe(threatsBefore + 1);
   const png = await page.locator('#board canvas').screenshot();
   const orange = await page.evaluate(async (b64) => {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -377,6 +379,7 @@ test('a move’s interception threat is shown before it is sent: pointer over th
   await page.mouse.move(box.x + 2, box.y + 2);
   await expect.poll(() => page.evaluate(() => window.wargameApp!.preview())).toBeNull();
   await expect(page.locator('#threat-preview')).toBeEmpty();
+  await expect.poll(threatsDrawn).toBe(threatsBefore);
   expect((await info(page))!.ply).toBe(found.record.actions.length);
 });
 
