@@ -60,7 +60,14 @@ export interface ThinkProgress {
   iterations: number;
 }
 
-export function createAiService(now: () => number) {
+/**
+ * How long the search runs between two looks at the message queue, in ms. A stop request waits at most one
+ * slice (plus a garbage collection that falls in it) and the report; `npm run bench:stop` measures the choices.
+ */
+export const SLICE_MS = 8;
+
+export function createAiService(now: () => number, options: { sliceMs?: number } = {}) {
+  const sliceMs = options.sliceMs ?? SLICE_MS;
   let stopRequested = false;
   // One tree per side: a tree grown by one side's search knows that side's secret orders, so the other side
   // (two AIs in one worker) must never search from it.
@@ -94,7 +101,7 @@ export function createAiService(now: () => number) {
         reuse: root,
         budgetMs: Number(m[1]),
         now,
-        sliceMs: 8,
+        sliceMs,
         yieldFn: yielder.next,
         shouldStop: () => stopRequested,
         onProgress: (done, iterations) => onProgress?.({ done, iterations }),
