@@ -19,6 +19,7 @@ const { flags } = parseArgs(process.argv.slice(2));
 const slices = (flags.slices ?? '8,4,2').split(',').map(Number);
 if (slices.some((s) => !(s > 0))) throw new Error('--slices: slice lengths in ms, > 0, comma-separated');
 const rounds = Number(flags.rounds ?? 3);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds: a whole number ≥ 1');
 const only = flags.rulesets?.split(',');
 
 const pct = (xs: number[], q: number) =>
