@@ -1,7 +1,8 @@
 /**
  * The AI service: the same code behind the Web Worker (ai/worker.ts, through comlink) and headless callers.
  * `think` runs the chosen bot on the given state and answers with its action and the alternatives it
- * weighed; `stop` makes a running search answer at the end of its current slice (≤ ~10 ms).
+ * weighed; `stop` makes a running search answer at the end of its current slice (ai/search-slices.ts;
+ * `npm run bench:stop` measures the wait).
  * Given the game's history, it keeps its search tree between decisions as the tournaments' bot does
  * (ai/bots.ts `mctsBot`): the next search starts from the subtree of the actions played since.
  */
@@ -9,7 +10,8 @@ import type { BaseAction, Side } from '../src/engine/contract';
 import { Rng, seedRng } from '../src/engine/rng';
 import { rulesets } from '../src/rulesets/registry';
 import { greedyBot, randomBot } from './bots';
-import { keyOf, type MctsNode, type SearchReport, searchAsync } from './mcts';
+import { keyOf, type MctsNode, type SearchReport } from './mcts';
+import { searchInSlices } from './search-slices';
 import { taskYielder } from './yield-task';
 
 export interface ThinkRequest {
@@ -61,19 +63,25 @@ export interface ThinkProgress {
 }
 
 /**
- * How long the search runs between two looks at the message queue, in ms. A stop request waits at most one
- * slice (plus a garbage collection that falls in it) and the report; `npm run bench:stop` measures the choices.
+ * How long the search runs between two looks at the message queue, in ms, and how long past a slice's end a
+ * running iteration is cut (ai/search-slices.ts). A stop request waits at most the two (plus a garbage
+ * collection that falls in them) and the report; `npm run bench:stop` measures the choices.
  */
-export const SLICE_MS = 8;
+export const SLICE_MS = 2;
+export const CUT_MS = 3;
 
-export function createAiService(now: () => number, options: { sliceMs?: number } = {}) {
+export function createAiService(now: () => number, options: { sliceMs?: number; cutMs?: number } = {}) {
   const sliceMs = options.sliceMs ?? SLICE_MS;
+  const cutMs = options.cutMs ?? CUT_MS;
   let stopRequested = false;
   // One tree per side: a tree grown by one side's search knows that side's secret orders, so the other side
   // (two AIs in one worker) must never search from it.
   const kept = new Map<Side, Kept>();
   return {
-    async think(req: ThinkRequest, onProgress?: (p: ThinkProgress) => void): Promise<SearchReport> {
+    async think(
+      req: ThinkRequest,
+      onProgress?: (p: ThinkProgress) => void,
+    ): Promise<SearchReport & { cut?: number }> {
       const ruleset = rulesets[req.ruleset];
       if (!ruleset) throw new Error(`unknown ruleset ${req.ruleset}`);
       const state = req.state as Parameters<typeof ruleset.decision>[0];
@@ -96,12 +104,13 @@ export function createAiService(now: () => number, options: { sliceMs?: number }
         kept.set(side, { game: req.history.game, keys: req.history.actions.map((a) => keyOf(a)), root });
       else kept.delete(side);
       const yielder = taskYielder();
-      const report = await searchAsync(ruleset, state, side, {
+      const report = await searchInSlices(ruleset, state, side, {
         seed: req.seed,
         reuse: root,
         budgetMs: Number(m[1]),
         now,
         sliceMs,
+        cutMs,
         yieldFn: yielder.next,
         shouldStop: () => stopRequested,
         onProgress: (done, iterations) => onProgress?.({ done, iterations }),
