@@ -7,13 +7,17 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { ensureDeps, staleReason } from './ensure-deps.mjs';
 
 const [entry, ...args] = process.argv.slice(2);
 if (!entry) {
   console.error('usage: node scripts/run.mjs <entry.ts> [args…]');
   process.exit(2);
 }
+// A fresh clone has no node_modules: install what is missing first, as `npm start` and `npm test` do (silent when
+// nothing is missing), so `npm run bench` or `npm run tournament` works as the first command too.
+if (staleReason() !== null) ensureDeps();
+const { build } = await import('esbuild');
 const outdir = resolve('node_modules/.cache/run');
 mkdirSync(outdir, { recursive: true });
 // One bundle per process: runs started together (a tournament per core) never overwrite each other's file.
