@@ -445,9 +445,10 @@ function strength(s: EpicState, side: EpicSide): number {
 
 /**
  * A heuristic value for `side` in [−1, 1]: strength kept against the enemy's, victory points (objectives
- * and Destruction Points), and a small pull toward the objectives. A finished game is ±1 or 0.
+ * and Destruction Points), and a small pull toward the objectives. A finished game is ±1 or 0. `tuned` is the
+ * search's evaluation, else greedy's frozen yardstick.
  */
-export function epicEvaluate(s: EpicState, side: string): number {
+function value(s: EpicState, side: string, tuned: boolean): number {
   const me = side as EpicSide;
   const foe = other(me);
   if (s.result) return s.result.winner === me ? 1 : s.result.winner === null ? 0 : -1;
@@ -461,7 +462,10 @@ export function epicEvaluate(s: EpicState, side: string): number {
     vp += (o.value * (sign(o.holder) + sign(holderAfterCount(o, objectiveCount(s, o))))) / 2;
   }
   for (const d of s.dets) total += d.points / 10;
-  vp += (s.sides[me].dp - s.sides[foe].dp) / 10;
+  // C14: the score adds Destruction Points and objective points one for one (a Broken 120-point detachment
+  // gives its opponent more than a 100-point objective). The yardstick keeps the first version's tenth, which
+  // let the search trade a detachment for an objective (docs/rulesets/epic.md, "Destruction Points count in full").
+  vp += (s.sides[me].dp - s.sides[foe].dp) / (tuned ? 1 : 10);
   let pull = 0;
   if (s.objectives.length > 0) {
     const diag = hypot(s.table.width, s.table.height);
@@ -483,6 +487,23 @@ export function epicEvaluate(s: EpicState, side: string): number {
   const v =
     1.2 * (0.4 + 0.6 * left) * (strength(s, me) - strength(s, foe)) + (0.8 * vp) / total + 0.15 * pull;
   return Math.max(-0.99, Math.min(0.99, v));
+}
+
+/**
+ * The search's evaluation (contract `evaluate`): strength kept (weighing less as the last turn nears), victory
+ * points as C14 scores them (objectives held or about to be, and Destruction Points, one for one), and a small
+ * pull toward the objectives.
+ */
+export function epicEvaluate(s: EpicState, side: string): number {
+  return value(s, side, true);
+}
+
+/**
+ * Greedy's evaluation (contract `yardstick`), frozen as it was before the search's was tuned: Destruction Points
+ * weigh a tenth of their score. Tournaments measure the search against a greedy that does not move with it.
+ */
+export function epicYardstick(s: EpicState, side: string): number {
+  return value(s, side, false);
 }
 
 /**

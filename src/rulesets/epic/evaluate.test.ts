@@ -1,7 +1,7 @@
 /** The `epic` evaluation the bots and the search value positions with (candidates.ts `epicEvaluate`). */
 import { describe, expect, it } from 'vitest';
 import { one1, position, reserves } from '../../../test/helpers/epic';
-import { epicEvaluate } from './candidates';
+import { epicEvaluate, epicYardstick } from './candidates';
 import { holderAfterCount, objectiveCount } from './rules';
 import type { EpicSide, EpicState } from './types';
 
@@ -84,5 +84,35 @@ describe('epic evaluation: the turn limit (C14)', () => {
       epicEvaluate(hurt(turn, 'red'), 'red') - epicEvaluate(hurt(turn, null), 'red');
     expect(held(4)).toBeCloseTo(held(1), 10);
     expect(held(4)).toBeGreaterThan(0);
+  });
+});
+
+describe('epic evaluation: Destruction Points (C14)', () => {
+  /** Red holds the objective (100 points) or not; blue has `dp` Destruction Points. */
+  const score = (holder: EpicSide | null, dp: number) => {
+    const s = at(20, holder);
+    s.sides.blue.dp = dp;
+    return s;
+  };
+
+  it('C14: weighs Destruction Points one for one with objective points, as the score adds them', () => {
+    // An objective held at the price of a Broken 120-point detachment is a net loss of 20 points.
+    expect(epicEvaluate(score('red', 120), 'red')).toBeLessThan(epicEvaluate(score(null, 0), 'red'));
+    // at 80 points, it is a net gain of 20
+    expect(epicEvaluate(score('red', 80), 'red')).toBeGreaterThan(epicEvaluate(score(null, 0), 'red'));
+    // 100 Destruction Points cost what a 100-point objective brings: they cancel out
+    expect(epicEvaluate(score('red', 100), 'red')).toBeCloseTo(epicEvaluate(score(null, 0), 'red'), 10);
+    // the other side sees the mirror
+    expect(epicEvaluate(score('red', 120), 'blue')).toBeGreaterThan(epicEvaluate(score(null, 0), 'blue'));
+  });
+
+  it("keeps greedy's yardstick as it was: Destruction Points at a tenth of the score", () => {
+    // The first version's flaw, frozen so that tuning the search's evaluation does not move greedy.
+    expect(epicYardstick(score('red', 120), 'red')).toBeGreaterThan(epicYardstick(score(null, 0), 'red'));
+    const tenth = epicYardstick(score(null, 0), 'red') - epicYardstick(score(null, 100), 'red');
+    const full = epicEvaluate(score(null, 0), 'red') - epicEvaluate(score(null, 100), 'red');
+    expect(full).toBeCloseTo(10 * tenth, 10);
+    // everything else is the same evaluation
+    expect(epicYardstick(score('red', 0), 'red')).toBeCloseTo(epicEvaluate(score('red', 0), 'red'), 10);
   });
 });

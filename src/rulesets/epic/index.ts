@@ -12,7 +12,7 @@ import { hypot } from '../../engine/dmath';
 import { err, ok, type Result } from '../../engine/result';
 import { type Rng, seedRng } from '../../engine/rng';
 import { applyByCopy, inPlaceStep, outcomeOf, trustedStep, validateWith } from '../../engine/ruleset-kit';
-import { epicCandidates, epicEvaluate, epicLegal, epicVariants } from './candidates';
+import { epicCandidates, epicEvaluate, epicLegal, epicVariants, epicYardstick } from './candidates';
 import { arcPa, toHitModifiers, weaponsInReach } from './combat';
 import { explainEpic } from './explain';
 import { check, decisionOf, exec, setupEpic } from './rules';
@@ -238,4 +238,5 @@ export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttac
   rolloutPlies: 40,
   variants: epicVariants,
   evaluate: epicEvaluate,
+  yardstick: epicYardstick,
 };
