@@ -10,7 +10,7 @@ import { Rng, seedRng } from '../../src/engine/rng';
 import { rulesets, scenarios } from '../../src/rulesets/registry';
 import { die } from './args';
 import { codeHash } from './code-hash';
-import { type Log, type LoggedGame, medianSeconds, readLog, Tally } from './tournament-log';
+import { gameScore, type Log, medianSeconds, readLog, Tally } from './tournament-log';
 
 /** Issue #5's goals, per ruleset, each over at least `GAMES` games. */
 export const GAMES = 400;
@@ -43,8 +43,6 @@ export function hasSecrets(ruleset: AnyRuleset): boolean {
   }
   return false;
 }
-
-const score = (g: LoggedGame) => (g.outcome === 'win' ? 1 : g.outcome === 'draw' ? 0.5 : 0);
 
 export const NOTHING_HIDDEN = 'nothing hidden but dice: the oracle is the same search';
 
@@ -113,7 +111,7 @@ export function figures(dir: string) {
       pairs.push(`${o.file} ~ ${m.file}`);
       for (const [g, r] of o.games) {
         const h = m.games.get(g);
-        if (h) diffs.push(score(r) - score(h));
+        if (h) diffs.push(gameScore(r) - gameScore(h));
       }
     }
     const n = diffs.length;

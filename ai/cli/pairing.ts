@@ -3,7 +3,7 @@
  * same `g` in two logs is the same game played by two versions of a bot (the retired code's log and the current
  * one, or the two sides of an experiment). `npm run pair-logs` prints it.
  */
-import type { Log } from './tournament-log';
+import { gameScore, type Log } from './tournament-log';
 
 export interface SideScores {
   games: number;
@@ -23,8 +23,6 @@ export interface Pairing {
   p: number;
   bySide: Record<string, SideScores>;
 }
-
-const score = (outcome: string): number => (outcome === 'win' ? 1 : outcome === 'draw' ? 0.5 : 0);
 
 /** The chance, under fair coin flips, of a split of `n` at least as uneven as `k` against `n - k` (two-sided). */
 export function signTest(k: number, n: number): number {
@@ -51,8 +49,8 @@ export function pairLogs(first: Log, second: Log): Pairing | string {
     if (!a) continue;
     if (a.aSide !== b.aSide)
       return `game #${g + 1}: A played ${a.aSide} in the first log and ${b.aSide} in the second`;
-    const x = score(a.outcome);
-    const y = score(b.outcome);
+    const x = gameScore(a);
+    const y = gameScore(b);
     out.games++;
     out.before += x;
     out.after += y;

@@ -26,6 +26,10 @@ export interface LoggedGame {
   seconds?: number;
 }
 
+/** A's score in a game: a win 1, a draw ½, a loss 0. */
+export const gameScore = (g: Pick<LoggedGame, 'outcome'>): number =>
+  g.outcome === 'win' ? 1 : g.outcome === 'draw' ? 0.5 : 0;
+
 const FORMAT = 'tournament-log';
 
 function badGame(x: unknown): string | null {
