@@ -220,7 +220,7 @@ describe('tournament records', () => {
       games
         .map(
           (x) =>
-            `company-le-pont-de-cendres-mcts-it12-vs-random-seedk-g${x.g + 1}-A-${x.aSide}-${x.outcome}.json`,
+            `company-le-pont-de-cendres-mcts-it12-vs-random-seedk-g${x.g + 1}-A-${x.aSide}-${x.outcome}-${codeHash('company')}.json`,
         )
         .sort(),
     );
@@ -228,7 +228,7 @@ describe('tournament records', () => {
     for (const x of games) {
       const file = join(
         kept,
-        `company-le-pont-de-cendres-mcts-it12-vs-random-seedk-g${x.g + 1}-A-${x.aSide}-${x.outcome}.json`,
+        `company-le-pont-de-cendres-mcts-it12-vs-random-seedk-g${x.g + 1}-A-${x.aSide}-${x.outcome}-${codeHash('company')}.json`,
       );
       const parsed = parseRecord(readFileSync(file, 'utf8'));
       if (!parsed.ok) throw new Error(parsed.error.message.en);
@@ -242,6 +242,7 @@ describe('tournament records', () => {
       expect(head).toMatchObject({ ply: 0, kind: 'comment' });
       expect(head!.text).toContain(`#${x.g + 1}`);
       expect(head!.text).toContain(`A's result: ${x.outcome}`);
+      expect(head!.text).toContain(`Code ${codeHash('company')}.`);
       // One note per decision of the search (A), none for random; each at the position it was taken from,
       // marking the option played.
       expect(notes.length).toBeGreaterThan(10);
@@ -300,7 +301,8 @@ describe('tournament records', () => {
     const files = readdirSync(dir);
     expect(files.length).toBe(summary.losses + summary.draws);
     expect(files.length).toBeGreaterThan(0);
-    expect(files.filter((f) => f.endsWith('-win.json'))).toEqual([]);
+    expect(files.filter((f) => f.includes('-win-'))).toEqual([]);
+    expect(files.every((f) => f.endsWith(`-${codeHash('company')}.json`))).toBe(true);
     for (const [args, message] of [
       [['--records-of', 'loss,maybe', '--records', dir], /--records-of .*not "maybe"/],
       [['--records-of', 'win'], /--records-of needs --records/],

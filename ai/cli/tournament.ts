@@ -91,6 +91,12 @@ function searchNote(bot: string, side: string, report: SearchReport, played: unk
     .slice(0, 10_000);
 }
 
+/**
+ * The digest of the code that plays (ai/cli/code-hash.ts): the log's header holds it, and a kept record's name
+ * ends with it, so a game kept on new code never replaces the same game kept on code since retired.
+ */
+const code = codeHash(rulesetId);
+
 /** Game g: the seed of pair ⌊g/2⌋, A on the first side for even g and on the second for odd g. */
 function playGame(g: number): LoggedGame & { kept?: string } {
   const pair = Math.floor(g / 2);
@@ -133,13 +139,13 @@ function playGame(g: number): LoggedGame & { kept?: string } {
       {
         ply: 0,
         kind: 'comment',
-        text: `Tournament game #${g + 1} (seed ${gameSeed}): A = ${a} as ${aSide}, B = ${b} as ${bSide}. A's result: ${outcome}.`,
+        text: `Tournament game #${g + 1} (seed ${gameSeed}): A = ${a} as ${aSide}, B = ${b} as ${bSide}. A's result: ${outcome}. Code ${code}.`,
       },
       ...notes,
     ];
     kept = join(
       recordsDir,
-      `${rulesetId}-${scenario.id}-${slug(a)}-vs-${slug(b)}-seed${slug(seed)}-g${g + 1}-A-${aSide}-${outcome}.json`,
+      `${rulesetId}-${scenario.id}-${slug(a)}-vs-${slug(b)}-seed${slug(seed)}-g${g + 1}-A-${aSide}-${outcome}-${code}.json`,
     );
     writeFileSync(kept, `${JSON.stringify(record, null, 1)}\n`);
   }
@@ -169,7 +175,7 @@ if (!isMainThread) {
     } catch (e) {
       die(`--records ${recordsDir}: cannot write there (${(e as Error).message}).`);
     }
-  const settings = { ruleset: rulesetId, scenario: scenario.id, a, b, seed, code: codeHash(rulesetId) };
+  const settings = { ruleset: rulesetId, scenario: scenario.id, a, b, seed, code };
   const report = flags.report !== undefined;
   if (report && !logPath) die('--report needs --log <file>.');
   const logged = logPath ? openLog(logPath, settings, !report) : new Map<number, LoggedGame>();
