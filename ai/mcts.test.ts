@@ -334,3 +334,62 @@ describe('MCTS rollout length (the ruleset may set it)', () => {
     expect(choice(sowing(), { rolloutPlies: 30 })).toBe('plant');
   });
 });
+
+describe('MCTS rollouts to the end of a round (the ruleset may name its rounds)', () => {
+  interface RoundState {
+    rng: ReturnType<typeof seedRng>;
+    ply: number;
+    score: number;
+  }
+  type Step = { type: string };
+  /**
+   * Rounds of 10 plies; each round ended pays 0.5. At ply 0, 'pass' ends the round at once, 'work' earns 0.3
+   * and the round goes on: work is worth 0.3 more at any common point of the game. Valued a fixed number of
+   * plies after the choice, pass is seen a round further on than work, and looks better.
+   */
+  const rounds = (rolloutPlies: number, named: boolean): AnyRuleset => {
+    const clone = (s: RoundState): RoundState => ({ ...s, rng: { ...s.rng } });
+    return {
+      id: 'rounds',
+      sides: ['a', 'b'],
+      decision: (s: RoundState) => (s.ply < 40 ? { side: 'a', phase: 'p', turn: 0 } : null),
+      candidates: (s: RoundState): Step[] =>
+        s.ply >= 40 ? [] : s.ply === 0 ? [{ type: 'pass' }, { type: 'work' }] : [{ type: 'wait' }],
+      validate: () => ({ ok: true, value: true }),
+      applyInPlace: (s: RoundState, a: Step) => {
+        if (a.type === 'pass') s.ply = 10;
+        else {
+          if (a.type === 'work') s.score += 0.3;
+          s.ply++;
+        }
+        return null;
+      },
+      clone,
+      observe: (s: RoundState) => clone(s),
+      determinize: (s: RoundState) => clone(s),
+      script: (): Step => ({ type: 'wait' }),
+      evaluate: (s: RoundState, side: string) => {
+        const v = (s.score + 0.5 * Math.floor(s.ply / 10)) / 4;
+        return side === 'a' ? v : -v;
+      },
+      rolloutPlies,
+      ...(named ? { rolloutRound: (s: RoundState) => Math.floor(s.ply / 10) } : {}),
+    } as unknown as AnyRuleset;
+  };
+  const start = (): RoundState => ({ rng: seedRng('r'), ply: 0, score: 0 });
+  const choice = (r: AnyRuleset) =>
+    (search(r, start(), 'a', { seed: 'round', maxIterations: 200 }).action as Step).type;
+
+  it('a fixed number of plies values a pass a round further on, and prefers it', () => {
+    expect(choice(rounds(5, false))).toBe('pass');
+    expect(choice(rounds(20, false))).toBe('pass');
+  });
+  it('with rolloutRound every option is valued at the same point of the game: work is seen to be better', () => {
+    expect(choice(rounds(20, true))).toBe('work');
+  });
+  it('rolloutPlies still bounds a rollout that has not reached the end of the round', () => {
+    // The iterations stop at ply 20 (the end of the round after the root's). With 5-ply rollouts below a tree
+    // of at most 12 plies, work is valued by ply 17 at the latest, one round paid; pass by ply 20, two.
+    expect(choice(rounds(5, true))).toBe('pass');
+  });
+});

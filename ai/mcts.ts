@@ -6,7 +6,8 @@
  * - Nodes are action paths, not states: dice are re-drawn on every iteration, so a node's value averages
  *   over dice and over hidden orders. At each node only the children legal in this iteration's state compete.
  * - Leaves are valued by a short scripted rollout (random where a ruleset has no script), then the ruleset's
- *   evaluation.
+ *   evaluation. Where the ruleset names its rounds, the descent and the rollout stop at the end of the round after
+ *   the root's, so every option is valued at the same point of the game.
  * - Secret decisions (`DecisionPoint.secret`, e.g. epic's Ordres) are chosen by regret matching, and the move
  *   played is drawn from the average strategy with the searcher's RNG: a mixed strategy a watcher cannot read
  *   off, yet the same observation and seed still give the same choice.
@@ -90,6 +91,13 @@ export interface MctsNode {
 /** Progressive widening: a node asks for a variant of its best option at this many visits, then at each doubling. */
 const WIDEN_FIRST = 32;
 
+/**
+ * Where the ruleset names its rounds (contract `rolloutRound`), an iteration plays to the end of the round after
+ * the root's: to the end of the root's own round only, a decision late in a round was valued with no look at the
+ * next (docs/rulesets/epic.md, "Rollouts to a point of the game").
+ */
+const ROUNDS_AHEAD = 1;
+
 /** Share of uniform exploration mixed into the regret-matching strategy. */
 const RM_EXPLORE = 0.1;
 
@@ -116,6 +124,13 @@ export class Search {
   private readonly rng: Rng;
   private readonly c: number;
   private readonly rolloutPlies: number;
+  /** The last round (contract `rolloutRound`) an iteration plays into: it stops at the first state of a later one. */
+  private readonly lastRound: number;
+  /** Whether `s` is past the rounds an iteration plays (never, when the ruleset names no rounds). */
+  private pastRound(s: BaseState): boolean {
+    const f = this.ruleset.rolloutRound;
+    return f !== undefined && f(s) > this.lastRound;
+  }
   private readonly maxDepth: number;
   private readonly prior: number;
   iterations = 0;
@@ -144,6 +159,7 @@ export class Search {
     this.rng = new Rng(seedRng(`mcts:${options.seed}`));
     this.c = options.c ?? 0.9;
     this.rolloutPlies = options.rolloutPlies ?? ruleset.rolloutPlies ?? 12;
+    this.lastRound = (ruleset.rolloutRound?.(this.observation) ?? 0) + ROUNDS_AHEAD;
     this.maxDepth = options.maxDepth ?? 12;
     this.prior = options.prior ?? 2;
     const trusted = ruleset.applyTrusted;
@@ -211,6 +227,7 @@ export class Search {
     let node = this.root;
     let hiddenKey = '';
     for (let depth = 0; depth < this.maxDepth; depth++) {
+      if (this.pastRound(s)) break;
       const decision = r.decision(s);
       if (!decision) break;
       const options: BaseAction[] = r.candidates(s);
@@ -301,6 +318,7 @@ export class Search {
     const timed = this.deadline !== Number.POSITIVE_INFINITY;
     for (let k = 0; k < this.rolloutPlies && r.decision(s); k++) {
       if (timed && this.clock() > this.deadline) break;
+      if (this.pastRound(s)) break;
       if (r.script) {
         if (play(s, r.script(s, this.rng))) break;
         continue;

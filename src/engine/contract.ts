@@ -175,6 +175,14 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
    */
   readonly rolloutPlies?: number;
   /**
+   * The round a state is in (optional), e.g. epic's turn. When given, an iteration of the search stops (its
+   * descent and its rollout) at the first state past the round after the root's, or after `rolloutPlies`, or at
+   * the game's end: the options weighed are valued at the same point of the game, not after the same number of
+   * plies. Valued after a fixed number of plies, an option that ends a phase sooner (a pass) is seen further on
+   * than one that takes plies (a move).
+   */
+  rolloutRound?(state: S): number;
+  /**
    * Progressive widening (optional): variants of a continuous action (the same move a little shorter, or
    * turned a little), drawn with the caller's RNG. The search asks for them at a node whose visits have
    * doubled, around its most visited option, and keeps those `validate` accepts. A finite `candidates`

@@ -233,9 +233,12 @@ export const epicRuleset: Ruleset<EpicState, EpicAction, EpicScenario, EpicAttac
   attackOf: epicAttack,
   explain: explainEpic,
   script: epicScript,
-  // A turn is some 45 plies (11 Ordres, the initiative, activations, interceptions, combats): with 12 the
-  // search valued every Ordre on what it did before any move (docs/rulesets/epic.md, "The search's rollouts").
-  rolloutPlies: 40,
+  // A turn is some 45 plies (11 Ordres, the initiative, activations, interceptions, combats). The search plays
+  // each iteration to the end of the turn after the root's: 40 plies from wherever it stood valued a pass (which
+  // ends a phase sooner) further on than a move (docs/rulesets/epic.md, "Rollouts to a point of the game").
+  // 120 plies only bounds a rollout that would not end.
+  rolloutPlies: 120,
+  rolloutRound: (s: EpicState) => s.turn,
   variants: epicVariants,
   evaluate: epicEvaluate,
   yardstick: epicYardstick,
