@@ -13,8 +13,8 @@
  *   off, yet the same observation and seed still give the same choice.
  * - Progressive widening: where visits pile up, the ruleset's `variants` of the most visited option (a move
  *   turned or shortened) join the candidates.
- * - A budget in iterations and/or milliseconds; `searchAsync` yields every slice so a Worker can be stopped,
- *   and a slice's deadline cuts a long rollout short.
+ * - A budget in iterations and/or milliseconds (`runSearch`); ai/search-slices.ts runs the same search in slices
+ *   so a Worker can be stopped, and a slice's deadline cuts a long rollout short.
  * The search never calls Math.random or Date.now: the clock is injected.
  */
 import type { AnyRuleset, BaseAction, BaseState, Side } from '../src/engine/contract';
@@ -126,9 +126,11 @@ export class Search {
   private readonly rolloutPlies: number;
   /** The last round (contract `rolloutRound`) an iteration plays into: it stops at the first state of a later one. */
   private readonly lastRound: number;
+  /** The ruleset's `rolloutRound`, read once; undefined where it names no rounds. */
+  private readonly roundOf: ((s: BaseState) => number) | undefined;
   /** Whether `s` is past the rounds an iteration plays (never, when the ruleset names no rounds). */
   private pastRound(s: BaseState): boolean {
-    const f = this.ruleset.rolloutRound;
+    const f = this.roundOf;
     return f !== undefined && f(s) > this.lastRound;
   }
   private readonly maxDepth: number;
@@ -159,7 +161,8 @@ export class Search {
     this.rng = new Rng(seedRng(`mcts:${options.seed}`));
     this.c = options.c ?? 0.9;
     this.rolloutPlies = options.rolloutPlies ?? ruleset.rolloutPlies ?? 12;
-    this.lastRound = (ruleset.rolloutRound?.(this.observation) ?? 0) + ROUNDS_AHEAD;
+    this.roundOf = ruleset.rolloutRound?.bind(ruleset);
+    this.lastRound = (this.roundOf?.(this.observation) ?? 0) + ROUNDS_AHEAD;
     this.maxDepth = options.maxDepth ?? 12;
     this.prior = options.prior ?? 2;
     const trusted = ruleset.applyTrusted;
@@ -190,7 +193,7 @@ export class Search {
 
   /**
    * A time after which the running iteration cuts its rollout short and is valued where it stands (needs
-   * `clock`). A slice of `searchAsync` sets it, so a stop request never waits on one long iteration: an
+   * `clock`). A slice of ai/search-slices.ts sets it, so a stop request never waits on one long iteration: an
    * epic iteration with a titan's assault in its rollout measured up to ~25 ms.
    */
   deadline = Number.POSITIVE_INFINITY;
@@ -462,42 +465,4 @@ export function runSearch(
     while (s.iterations - start < maxIt && now() - t0 < budget)
       s.step(Math.min(8, maxIt - (s.iterations - start)));
   return s.report(now() - t0, false);
-}
-
-/**
- * The same search in slices of `sliceMs`, awaiting `yieldFn` between slices so the caller (a Worker) can
- * read a stop request; `shouldStop` is checked after every slice. `onProgress` gets the share of the budget used.
- */
-export async function searchAsync(
-  ruleset: AnyRuleset,
-  state: BaseState,
-  side: Side,
-  options: MctsOptions & {
-    sliceMs?: number;
-    yieldFn: () => Promise<void>;
-    shouldStop: () => boolean;
-    onProgress?: (done: number, iterations: number) => void;
-  },
-): Promise<SearchReport> {
-  const now = options.now ?? (() => 0);
-  const t0 = now();
-  const s = new Search(ruleset, state, side, options);
-  s.clock = now;
-  const budget = options.budgetMs ?? 1000;
-  const maxIt = options.maxIterations ?? Number.POSITIVE_INFINITY;
-  const slice = options.sliceMs ?? 10;
-  let stopped = false;
-  while (s.iterations < maxIt && now() - t0 < budget) {
-    const sliceEnd = Math.min(t0 + budget, now() + slice);
-    s.deadline = sliceEnd;
-    while (now() < sliceEnd && s.iterations < maxIt) s.step(1);
-    options.onProgress?.(Math.min(1, (now() - t0) / budget), s.iterations);
-    await options.yieldFn();
-    if (options.shouldStop()) {
-      stopped = true;
-      break;
-    }
-  }
-  if (s.iterations === 0) s.step(1);
-  return s.report(now() - t0, stopped);
 }

@@ -11,9 +11,9 @@
  *   as every iteration does in the tournaments' synchronous search (ai/mcts.ts `runSearch`).
  * `npm run bench:stop` measures the choices side by side, and counts the rollouts cut.
  *
- * This replaces ai/mcts.ts `searchAsync` (the slice's end was also the cut, so at short slices a third of the
- * rollouts were cut). It lives here, outside the files a tournament game runs (ai/cli/code-hash.ts), so the
- * tournament logs stay valid; `searchAsync` goes when those files next change.
+ * This replaced ai/mcts.ts `searchAsync` (the slice's end was also the cut, so at short slices a third of the
+ * rollouts were cut; removed 2026-12-04). It lives outside the files a tournament game runs
+ * (ai/cli/code-hash.ts), so a change here keeps the tournament logs.
  */
 import type { AnyRuleset, BaseState, Side } from '../src/engine/contract';
 import { type MctsOptions, Search, type SearchReport } from './mcts';
