@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { BaseAction, BaseState } from '../../src/engine/contract';
 import { replay } from '../../src/engine/record';
 import { keyOf, search } from '../mcts';
-import { die, parseArgs } from './args';
+import { die, parseArgs, parsePlyList } from './args';
 import { type OpenedRecord, openRecord } from './open-record';
 
 const USAGE =
@@ -48,23 +48,10 @@ if (!checkedReplay.ok)
   die(`${file} does not replay: ply ${checkedReplay.error.ply}, ${checkedReplay.error.message.en}`);
 const last = record.actions.length;
 
-/** `--plies 3,10-12` → [3, 10, 11, 12], each a ply of this game (0 is the first action). */
-function pliesOf(spec: string | undefined): number[] {
-  if (spec === undefined || spec === 'true') die(`--plies is needed.\n${USAGE}`);
-  const out = new Set<number>();
-  for (const part of spec.split(',')) {
-    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
-    if (!m) die(`--plies takes plies and ranges separated by commas (e.g. 12,40-45), not "${part}".`);
-    const from = Number(m[1]);
-    const to = m[2] === undefined ? from : Number(m[2]);
-    if (to < from) die(`--plies: the range "${part}" runs backwards.`);
-    if (to >= last) die(`--plies: this game has plies 0 to ${last - 1}; ${to} is past its end.`);
-    if (to - from > 1000) die(`--plies: the range "${part}" is too long (at most 1,000 plies).`);
-    for (let p = from; p <= to; p++) out.add(p);
-  }
-  return [...out].sort((a, b) => a - b);
-}
-const plies = pliesOf(flags.plies);
+if (flags.plies === undefined || flags.plies === 'true') die(`--plies is needed.\n${USAGE}`);
+const parsedPlies = parsePlyList(flags.plies, last);
+if (!parsedPlies.ok) die(`--plies: ${parsedPlies.error}`);
+const plies = parsedPlies.value;
 
 const pct = (v: number) => `${Math.round(((v + 1) / 2) * 100)} %`;
 const short = (a: BaseAction) => {

@@ -19,3 +19,31 @@ export function die(message: string, code = 2): never {
   process.stderr.write(`${message}\n`);
   process.exit(code);
 }
+
+/**
+ * `3,10-12` → [3, 10, 11, 12]: plies of a game of `plies` actions, each the position before an action (0 is the
+ * first action, as the record's `ai` notes number them). An error says what is wrong with `spec`.
+ */
+export function parsePlyList(
+  spec: string,
+  plies: number,
+): { ok: true; value: number[] } | { ok: false; error: string } {
+  const out = new Set<number>();
+  for (const part of spec.split(',')) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    if (!m)
+      return {
+        ok: false,
+        error: `give plies and ranges separated by commas (e.g. 12,40-45), not "${part}".`,
+      };
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (to < from) return { ok: false, error: `the range "${part}" runs backwards.` };
+    if (to >= plies)
+      return { ok: false, error: `this game has plies 0 to ${plies - 1}; ${to} is past its end.` };
+    if (to - from > 1000)
+      return { ok: false, error: `the range "${part}" is too long (at most 1,000 plies).` };
+    for (let p = from; p <= to; p++) out.add(p);
+  }
+  return { ok: true, value: [...out].sort((a, b) => a - b) };
+}
