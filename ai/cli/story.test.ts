@@ -36,6 +36,7 @@ describe('tellGame', () => {
     const lines = told.value;
     const plyLines = lines.filter((l) => /^\d+\. /.test(l));
     expect(plyLines).toHaveLength(game.plies);
+    expect(lines[0]).toBe(`Game: company / le-pont-de-cendres, seed story-1, ${game.plies} plies`);
     expect(plyLines[0]).toMatch(/^0\. \[turn 1, (blue|red)\] \{"type":/);
     expect(plyLines.at(-1)).toContain(JSON.stringify(game.record.actions.at(-1)));
     const told0 = events.flat().map((e) => `    ${e.text.en}`);
@@ -58,6 +59,7 @@ describe('tellGame', () => {
       events.flat().map((e) => `    ${e.text.fr}`),
     );
     expect(told.value.filter((l) => /^\d+\. /.test(l))[0]).toMatch(/^0\. \[tour 1, /);
+    expect(told.value[0]).toBe(`Partie : company / le-pont-de-cendres, seed story-1, ${game.plies} coups`);
     expect(told.value.at(-1)).toMatch(/^Résultat : /);
   });
 

@@ -39,9 +39,8 @@ export function tellGame(opened: OpenedRecord, options: StoryOptions): Result<st
     for (const n of notesAt.get(ply) ?? []) for (const l of n.split('\n')) lines.push(`  | ${l}`);
   };
   const head = lang === 'fr' ? 'Partie :' : 'Game:';
-  lines.push(
-    `${head}: ${record.ruleset} / ${record.scenario}, seed ${record.seed}, ${record.actions.length} plies`,
-  );
+  const count = `${record.actions.length} ${lang === 'fr' ? 'coups' : 'plies'}`;
+  lines.push(`${head} ${record.ruleset} / ${record.scenario}, seed ${record.seed}, ${count}`);
   let state: BaseState = opened.start;
   for (let ply = 0; ply < record.actions.length; ply++) {
     const d = ruleset.decision(state);
