@@ -14,6 +14,7 @@
  * depend on the machine's load.
  */
 import { readFileSync } from 'node:fs';
+import { parsePlyList } from '../ai/cli/args';
 import { type OpenedRecord, openRecord } from '../ai/cli/open-record';
 import { keyOf, runSearch, Search, type SearchReport } from '../ai/mcts';
 import type { BaseAction, BaseState } from '../src/engine/contract';
@@ -30,13 +31,6 @@ if (!file || !pliesArg) fail('A game file and plies are needed.');
 const iterations = Number(itArg ?? 2000);
 if (!Number.isInteger(iterations) || iterations < 1) fail(`iterations: a whole number ≥ 1, not "${itArg}".`);
 const seeds = (seedsArg ?? 'a,b,c').split(',').filter(Boolean);
-const plies = new Set<number>();
-for (const part of pliesArg!.split(',')) {
-  const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-  if (!m) fail(`plies: "${part}" is not a ply or a range.`);
-  for (let p = Number(m![1]); p <= Number(m![2] ?? m![1]); p++) plies.add(p);
-}
-
 let text = '';
 try {
   text = readFileSync(file!, 'utf8');
@@ -46,6 +40,9 @@ try {
 const opened = openRecord(text, file!);
 if (!opened.ok) fail(opened.error);
 const { record, ruleset, start } = (opened as { value: OpenedRecord }).value;
+const parsedPlies = parsePlyList(pliesArg!, record.actions.length);
+if (!parsedPlies.ok) fail(`plies: ${parsedPlies.error}`);
+const plies = new Set((parsedPlies as { value: number[] }).value);
 let state = start;
 
 type Way = 'regret' | 'ucb';
