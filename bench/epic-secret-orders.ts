@@ -13,9 +13,8 @@
  * seeds and the spread of the options' values; the last line is JSON. Iteration budgets: the figures do not
  * depend on the machine's load.
  */
-import { readFileSync } from 'node:fs';
 import { parsePlyList } from '../ai/cli/args';
-import { type OpenedRecord, openRecord } from '../ai/cli/open-record';
+import { type OpenedRecord, openRecordFile } from '../ai/cli/open-record';
 import { keyOf, runSearch, Search, type SearchReport } from '../ai/mcts';
 import type { BaseAction, BaseState } from '../src/engine/contract';
 import { decoupled } from './decoupled';
@@ -31,13 +30,7 @@ if (!file || !pliesArg) fail('A game file and plies are needed.');
 const iterations = Number(itArg ?? 2000);
 if (!Number.isInteger(iterations) || iterations < 1) fail(`iterations: a whole number ≥ 1, not "${itArg}".`);
 const seeds = (seedsArg ?? 'a,b,c').split(',').filter(Boolean);
-let text = '';
-try {
-  text = readFileSync(file!, 'utf8');
-} catch (e) {
-  fail(`Cannot read ${file}: ${(e as Error).message}`);
-}
-const opened = openRecord(text, file!);
+const opened = openRecordFile(file!);
 if (!opened.ok) fail(opened.error);
 const { record, ruleset, start } = (opened as { value: OpenedRecord }).value;
 const parsedPlies = parsePlyList(pliesArg!, record.actions.length);

@@ -7,12 +7,11 @@
  * write them): how to read why a lost game was lost, and whether more search would have played otherwise.
  * The last line is JSON. It changes nothing: the search and the rules are the ones that play.
  */
-import { readFileSync } from 'node:fs';
 import type { BaseAction, BaseState } from '../../src/engine/contract';
 import { replay } from '../../src/engine/record';
 import { keyOf, search } from '../mcts';
 import { die, parseArgs, parsePlyList } from './args';
-import { type OpenedRecord, openRecord } from './open-record';
+import { type OpenedRecord, openRecordFile } from './open-record';
 
 const USAGE =
   'Usage: npm run analyse -- <game.json> --plies <list, e.g. 12,40-45> [--iterations n] [--seed s] [--rollout-plies n]';
@@ -34,13 +33,7 @@ const iterations = whole('iterations', 2000, 1, 1_000_000);
 const rolloutPlies = flags['rollout-plies'] === undefined ? undefined : whole('rollout-plies', 0, 0, 10_000);
 const seed = flags.seed === 'true' ? die('--seed needs a value.') : (flags.seed ?? 'analyse');
 
-let text: string;
-try {
-  text = readFileSync(file, 'utf8');
-} catch (e) {
-  die(`Cannot read ${file}: ${(e as Error).message}`);
-}
-const opened = openRecord(text, file);
+const opened = openRecordFile(file);
 if (!opened.ok) die(opened.error);
 const { record, ruleset, scenarioData, start } = (opened as { value: OpenedRecord }).value;
 const checkedReplay = replay(ruleset, scenarioData, record);

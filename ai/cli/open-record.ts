@@ -4,6 +4,7 @@
  * (bench/epic-secret-orders.ts, bench/script-agreement.ts). Every failure is a message naming `name`, for the
  * caller to print; nothing here exits.
  */
+import { readFileSync } from 'node:fs';
 import type { AnyRuleset, BaseState } from '../../src/engine/contract';
 import { type GameRecord, parseRecord } from '../../src/engine/record';
 import type { Result } from '../../src/engine/result';
@@ -31,4 +32,15 @@ export function openRecord(text: string, name: string): Result<OpenedRecord, str
   const setup = ruleset.setup(sc.value, record.seed);
   if (!setup.ok) return { ok: false, error: `${name}: set-up: ${setup.error.message.en}` };
   return { ok: true, value: { record, ruleset, scenarioData: scenario.data, start: setup.value } };
+}
+
+/** `openRecord` of the file at `path`; an unreadable file is a message naming it too. */
+export function openRecordFile(path: string): Result<OpenedRecord, string> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return { ok: false, error: `Cannot read ${path}: ${(e as Error).message}` };
+  }
+  return openRecord(text, path);
 }

@@ -7,9 +7,8 @@
  * way costs no search, unlike `npm run analyse`, so it can run beside a tournament without taking its core.
  * Exits 1 naming the first ply that does not replay.
  */
-import { readFileSync } from 'node:fs';
 import { die, parseArgs, parsePlyList } from './args';
-import { openRecord } from './open-record';
+import { openRecordFile } from './open-record';
 import { tellGame } from './tell-game';
 
 const USAGE = 'Usage: npm run story -- <game.json> [--plies <list, e.g. 1-40,97>] [--lang en|fr] [--notes]';
@@ -22,13 +21,7 @@ const file = positional[0] ?? die(USAGE);
 if (positional.length > 1) die(`One game file at a time (got ${positional.length}).\n${USAGE}`);
 const lang = flags.lang ?? 'en';
 if (lang !== 'en' && lang !== 'fr') die(`--lang is en or fr, not "${lang}".`);
-let text: string;
-try {
-  text = readFileSync(file, 'utf8');
-} catch (e) {
-  die(`Cannot read ${file}: ${(e as Error).message}`);
-}
-const opened = openRecord(text, file);
+const opened = openRecordFile(file);
 if (!opened.ok) die(opened.error);
 let plies: Set<number> | undefined;
 if (flags.plies !== undefined) {
