@@ -15,6 +15,7 @@
  * the app opens (Import): by default those A did not win, `--records-of win,loss,draw` picks the outcomes. Each
  * decision of a search bot carries an `ai` note: its iterations, the options it weighed (visits, chance) and
  * the one played, so a lost game can be read move by move. Neither flag changes how the games are played.
+ * A bot named `<bot>+<variant>` is an experiment (./variants.ts): the bot with one part of its ruleset replaced.
  */
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -23,12 +24,13 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import type { BaseAction } from '../../src/engine/contract';
 import type { Annotation } from '../../src/engine/record';
 import { rulesets, scenarios } from '../../src/rulesets/registry';
-import { BOT_NAMES, type Bot, isBotName, makeBot } from '../bots';
+import { BOT_NAMES, type Bot } from '../bots';
 import { playMatch } from '../match';
 import type { SearchReport } from '../mcts';
 import { die, parseArgs } from './args';
 import { codeHash } from './code-hash';
 import { appendGame, type LoggedGame, openLog, Tally } from './tournament-log';
+import { isTournamentBot, makeTournamentBot, VARIANTS, variantCode } from './variants';
 
 const argv: string[] = isMainThread ? process.argv.slice(2) : (workerData as { argv: string[] }).argv;
 const { flags } = parseArgs(argv);
@@ -40,7 +42,11 @@ const scenario =
 const a = flags.a ?? 'greedy';
 const b = flags.b ?? 'random';
 for (const name of [a, b])
-  if (!isBotName(name)) die(`Unknown bot "${name}". Known: ${BOT_NAMES.join(', ')}, beginner.`);
+  if (!isTournamentBot(name))
+    die(
+      `Unknown bot "${name}". Known: ${BOT_NAMES.join(', ')}, beginner; an experiment adds +<variant> ` +
+        `(${Object.keys(VARIANTS).join(', ')}; ai/cli/variants.ts).`,
+    );
 const games = Number(flags.games ?? 20);
 if (!Number.isInteger(games) || games < 2) die('--games must be a whole number ≥ 2 (pairs of games).');
 const jobs = Number(flags.jobs ?? 1);
@@ -95,7 +101,7 @@ function searchNote(bot: string, side: string, report: SearchReport, played: unk
  * The digest of the code that plays (ai/cli/code-hash.ts): the log's header holds it, and a kept record's name
  * ends with it, so a game kept on new code never replaces the same game kept on code since retired.
  */
-const code = codeHash(rulesetId);
+const code = variantCode(codeHash(rulesetId), [a, b]);
 
 /** Game g: the seed of pair ⌊g/2⌋, A on the first side for even g and on the second for odd g. */
 function playGame(g: number): LoggedGame & { kept?: string } {
@@ -118,8 +124,8 @@ function playGame(g: number): LoggedGame & { kept?: string } {
     },
     ...(bot.notify ? { notify: (x: BaseAction) => bot.notify!(x) } : {}),
   });
-  const botA = makeBot(a, `${gameSeed}:A`);
-  const botB = makeBot(b, `${gameSeed}:B`);
+  const botA = makeTournamentBot(a, `${gameSeed}:A`);
+  const botB = makeTournamentBot(b, `${gameSeed}:B`);
   const result = playMatch(
     ruleset,
     scenario.id,

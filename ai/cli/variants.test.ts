@@ -1,0 +1,98 @@
+/** Experiment bots `<bot>+<variant>` (variants.ts): the bot on its ruleset with one part replaced. */
+import { describe, expect, it } from 'vitest';
+import type { AnyRuleset, BaseState } from '../../src/engine/contract';
+import { findScenario, rulesets } from '../../src/rulesets/registry';
+import { scriptedBot } from '../bots';
+import { playMatch } from '../match';
+import {
+  isTournamentBot,
+  makeTournamentBot,
+  marginValue,
+  parseVariantName,
+  VARIANTS,
+  variantCode,
+  withEvaluate,
+} from './variants';
+
+const ruleset = rulesets.company!;
+const scenario = findScenario('company', 'le-pont-de-cendres')!;
+const start = (() => {
+  const sc = ruleset.parseScenario(scenario.data);
+  if (!sc.ok) throw new Error(sc.error.message.en);
+  const s = ruleset.setup(sc.value, 'variants');
+  if (!s.ok) throw new Error(s.error.message.en);
+  return s.value as BaseState;
+})();
+const finished = (seed: string) =>
+  playMatch(ruleset, scenario.id, scenario.data, seed, { blue: scriptedBot('b'), red: scriptedBot('r') });
+
+describe('the margin variant', () => {
+  it('values a finished game ±0.9 plus a tenth of the margin, and leaves a running game to the evaluation', () => {
+    let decided = 0;
+    for (const seed of ['v1', 'v2', 'v3', 'v4']) {
+      const { state, outcome } = finished(seed);
+      if (outcome.status !== 'finished') throw new Error('unfinished');
+      const [blue, red] = [outcome.points.blue!, outcome.points.red!];
+      const margin = (0.1 * (blue - red)) / Math.max(1, blue + red);
+      const base = outcome.winner === 'blue' ? 0.9 : outcome.winner === null ? 0 : -0.9;
+      expect(marginValue(ruleset, state, 'blue')).toBeCloseTo(base + margin, 12);
+      expect(marginValue(ruleset, state, 'red')).toBeCloseTo(-base - margin, 12);
+      const wrapped = VARIANTS.margin!.wrap(ruleset);
+      expect(wrapped.evaluate(state, 'blue')).toBe(marginValue(ruleset, state, 'blue'));
+      if (outcome.winner !== null) {
+        decided++;
+        expect(ruleset.evaluate(state, outcome.winner)).toBe(1); // the ruleset itself is untouched
+      }
+    }
+    expect(decided).toBeGreaterThan(0);
+    expect(marginValue(ruleset, start, 'blue')).toBeNull();
+    const wrapped = VARIANTS.margin!.wrap(ruleset);
+    expect(wrapped.evaluate(start, 'red')).toBe(ruleset.evaluate(start, 'red'));
+    expect(wrapped.candidates(start)).toEqual(ruleset.candidates(start)); // the rest is the ruleset's own
+  });
+});
+
+describe('experiment bots', () => {
+  it('takes <bot>+<variant> for a known bot and variant only', () => {
+    expect(parseVariantName('mcts-it:300+margin')).toEqual({ bot: 'mcts-it:300', variant: 'margin' });
+    expect(parseVariantName('mcts-it:300')).toBeNull();
+    expect(isTournamentBot('mcts-it:300+margin')).toBe(true);
+    expect(isTournamentBot('greedy')).toBe(true);
+    expect(isTournamentBot('mcts-it:300+nope')).toBe(false);
+    expect(isTournamentBot('nobody+margin')).toBe(false);
+  });
+
+  it("plays the bot's search on the wrapped ruleset, and passes its report on", () => {
+    let calls = 0;
+    VARIANTS.probe = {
+      about: 'counts the evaluations the search asks for',
+      wrap: (base: AnyRuleset) =>
+        withEvaluate(base, (s, side) => {
+          calls++;
+          return base.evaluate(s, side);
+        }),
+    };
+    try {
+      const bot = makeTournamentBot('mcts-it:30+probe', 'seed');
+      const plain = makeTournamentBot('mcts-it:30', 'seed');
+      expect(bot.name).toBe('mcts-it:30+probe');
+      const action = bot.choose(ruleset, start);
+      expect(calls).toBeGreaterThanOrEqual(30);
+      expect(ruleset.validate(start, action).ok).toBe(true);
+      expect(bot.last?.iterations).toBe(30);
+      // The same evaluation through the wrapper: the same decision as the bot itself.
+      expect(action).toEqual(plain.choose(ruleset, start));
+      bot.last = undefined;
+      expect(bot.last).toBeUndefined();
+    } finally {
+      delete VARIANTS.probe;
+    }
+  });
+
+  it("adds the variants file's digest to a log's code only when a bot names a variant", () => {
+    expect(variantCode('0123456789abcdef', ['mcts:1000', 'greedy'])).toBe('0123456789abcdef');
+    expect(variantCode('0123456789abcdef', ['mcts-it:300+margin', 'mcts-it:300'])).toMatch(
+      /^0123456789abcdef\+[0-9a-f]{8}$/,
+    );
+  });
+});
