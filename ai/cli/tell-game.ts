@@ -62,11 +62,9 @@ export function tellGame(opened: OpenedRecord, options: StoryOptions): Result<st
   if (plies === undefined) pushNotes(record.actions.length);
   const o = ruleset.outcome(state);
   if (o.status === 'finished') {
-    const pts = o.points
-      ? ` (${Object.entries(o.points)
-          .map(([s, p]) => `${s} ${p}`)
-          .join(', ')})`
-      : '';
+    const pts = ` (${Object.entries(o.points)
+      .map(([s, p]) => `${s} ${p}`)
+      .join(', ')})`;
     const result = lang === 'fr' ? 'Résultat :' : 'Result:';
     const none = lang === 'fr' ? 'nul' : 'draw';
     lines.push(`${result} ${o.winner ?? none}${pts}: ${o.reason[lang]}`);
