@@ -1,3 +1,5 @@
+import type { Result } from '../../src/engine/result';
+
 /** Minimal `--name value` argument parsing for the headless commands. */
 export function parseArgs(argv: string[]): { flags: Record<string, string>; positional: string[] } {
   const flags: Record<string, string> = {};
@@ -24,10 +26,7 @@ export function die(message: string, code = 2): never {
  * `3,10-12` → [3, 10, 11, 12]: plies of a game of `plies` actions, each the position before an action (0 is the
  * first action, as the record's `ai` notes number them). An error says what is wrong with `spec`.
  */
-export function parsePlyList(
-  spec: string,
-  plies: number,
-): { ok: true; value: number[] } | { ok: false; error: string } {
+export function parsePlyList(spec: string, plies: number): Result<number[], string> {
   const out = new Set<number>();
   for (const part of spec.split(',')) {
     const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
