@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyRuleset, BaseState, Side } from '../../src/engine/contract';
+import { onTable, other, prof, weapon } from '../../src/rulesets/epic/state';
+import type { EpicBase, EpicSide, EpicState } from '../../src/rulesets/epic/types';
 import { type Bot, isBotName, makeBot } from '../bots';
 import type { SearchReport } from '../mcts';
 
@@ -43,6 +45,68 @@ export function marginValue(r: AnyRuleset, s: BaseState, side: Side): number | n
   return result + (0.1 * (mine - theirs)) / Math.max(1, mine + theirs);
 }
 
+/** C4: the chance one attack die of `w` hits, before modifiers (above 6: a 6, then 4+). */
+function hitChance(toHit: number): number {
+  if (toHit > 6) return 1 / 12;
+  return (7 - Math.max(2, toHit)) / 6;
+}
+
+/** C4: the chance a base with armour `save` fails its save against PA `pa` (D6 + PA ≥ save passes; a 1 fails). */
+function failChance(save: number, pa: number): number {
+  if (save >= 7) return 1;
+  const pass = Math.min(5 / 6, Math.max(0, (7 - (save - pa)) / 6));
+  return 1 - pass;
+}
+
+/**
+ * Epic: the PdV a detachment can expect to lose to enemy fire next turn, for each detachment not yet Broken,
+ * against what it can still lose before it breaks (C7/C14: half its starting PdV). An enemy base threatens it
+ * when one of its weapons reaches a base of it after a move (its move allowance plus the weapon's range; line
+ * of sight, arcs and the one-target-a-turn limit are ignored: every base in reach counts whole). Returns the
+ * Destruction Points at risk for each side: Σ points × min(1, expected loss / PdV left before Broken).
+ */
+export function epicRisk(s: EpicState): Record<EpicSide, number> {
+  const risk: Record<EpicSide, number> = { blue: 0, red: 0 };
+  for (const d of s.dets) {
+    if (d.broken) continue;
+    const mine: EpicBase[] = [];
+    for (const b of s.bases) if (b.det === d.id && onTable(b)) mine.push(b);
+    if (mine.length === 0) continue;
+    const left = Math.ceil(d.startPdv / 2) - d.lostPdv;
+    if (left <= 0) continue;
+    const save = prof(mine[0]!).save;
+    let expected = 0;
+    for (const e of s.bases) {
+      if (e.side === d.side || !onTable(e)) continue;
+      const p = prof(e);
+      let near = Infinity;
+      for (const b of mine) near = Math.min(near, Math.hypot(b.x - e.x, b.y - e.y));
+      for (const id of p.weapons) {
+        const w = weapon(id);
+        if (!w || w.abilities?.bombe || near > p.move + w.range) continue;
+        const dice = w.abilities?.instable ? 3.5 : w.attacks;
+        expected += dice * hitChance(w.toHit) * failChance(save, w.pa) * (1 + (w.abilities?.degats ?? 0));
+      }
+    }
+    risk[d.side] += d.points * Math.min(1, expected / left);
+  }
+  return risk;
+}
+
+/**
+ * The `threat` variant's term for `side`: half the Destruction Points the enemy has at risk minus half of this
+ * side's, on the scale `value` (epic candidates.ts) gives victory points: 0.8 × points / (1 + the objectives'
+ * values + a tenth of the detachments' points).
+ */
+export function epicThreatTerm(s: EpicState, side: EpicSide): number {
+  if (s.result) return 0;
+  let total = 1;
+  for (const o of s.objectives) total += o.value;
+  for (const d of s.dets) total += d.points / 10;
+  const risk = epicRisk(s);
+  return (0.8 * 0.5 * (risk[other(side)] - risk[side])) / total;
+}
+
 export const VARIANTS: Record<string, Variant> = {
   margin: {
     about:
@@ -50,6 +114,21 @@ export const VARIANTS: Record<string, Variant> = {
       'wins, the search still prefers the lines that keep more points (docs/rulesets/epic.md, "The three games ' +
       'not won on 3ee47f67bb3d3211")',
     wrap: (base) => withEvaluate(base, (s, side) => marginValue(base, s, side) ?? base.evaluate(s, side)),
+  },
+  threat: {
+    about:
+      "epic: the evaluation adds the threat to each detachment (the issue names threat among the leaf's terms): " +
+      'half the Destruction Points each side has at risk from enemy fire next turn (`epicRisk`), against the ' +
+      'lost games where a fast detachment ended far forward and was shot down (docs/rulesets/epic.md, "The ' +
+      'three games not won on 3ee47f67bb3d3211")',
+    wrap: (base) => {
+      if (base.id !== 'epic') throw new Error('the threat variant is for epic only');
+      return withEvaluate(base, (s, side) => {
+        const v = base.evaluate(s, side);
+        if ((s as EpicState).result) return v;
+        return Math.max(-0.99, Math.min(0.99, v + epicThreatTerm(s as EpicState, side as EpicSide)));
+      });
+    },
   },
 };
 
