@@ -1,10 +1,14 @@
 /** Experiment bots `<bot>+<variant>` (variants.ts): the bot on its ruleset with one part replaced. */
 import { describe, expect, it } from 'vitest';
 import type { AnyRuleset, BaseState } from '../../src/engine/contract';
+import type { EpicState } from '../../src/rulesets/epic/types';
 import { findScenario, rulesets } from '../../src/rulesets/registry';
+import { one1, position } from '../../test/helpers/epic';
 import { scriptedBot } from '../bots';
 import { playMatch } from '../match';
 import {
+  epicRisk,
+  epicThreatTerm,
   isTournamentBot,
   makeTournamentBot,
   marginValue,
@@ -49,6 +53,59 @@ describe('the margin variant', () => {
     const wrapped = VARIANTS.margin!.wrap(ruleset);
     expect(wrapped.evaluate(start, 'red')).toBe(ruleset.evaluate(start, 'red'));
     expect(wrapped.candidates(start)).toEqual(ruleset.candidates(start)); // the rest is the ruleset's own
+  });
+});
+
+describe('the threat variant (epic)', () => {
+  /** Two blue Tactical marines at x 20; one red Boyz base `gap` cm east of the nearer. */
+  const duel = (gap: number): EpicState =>
+    position({
+      dets: [
+        {
+          id: 'tac',
+          side: 'blue',
+          bases: [
+            { id: 't1', profile: 'tactical', x: 20, y: 48 },
+            { id: 't2', profile: 'tactical', x: 20, y: 52 },
+          ],
+        },
+        one1('boyz', 'red', 'boyz', 20 + gap, 48),
+      ],
+    });
+
+  it('counts a detachment at risk from the fire that can reach it after a move, up to its points', () => {
+    const s = duel(30); // Boyz: move 10 + shoota 25 reaches; marines: move 10 + bolter 25 reach
+    const tac = s.dets.find((d) => d.id === 'tac')!;
+    const boyz = s.dets.find((d) => d.id === 'boyz')!;
+    // One shoota die: hits on 5+ (1/3), the marines' 5+ save fails 2/3; they break after 1 PdV of 2 (C7/C14).
+    // Two bolter dice on the Boyz: 1/3 each, their 6+ save fails 5/6; one PdV breaks them (capped at 1).
+    const risk = epicRisk(s);
+    expect(risk.blue).toBeCloseTo(tac.points * (1 / 3) * (2 / 3), 9);
+    expect(risk.red).toBeCloseTo(boyz.points * Math.min(1, 2 * (1 / 3) * (5 / 6)), 9);
+    // Out of reach: 36 cm is past the Boyz' 35 and the marines' 35.
+    expect(epicRisk(duel(36))).toEqual({ blue: 0, red: 0 });
+    // A Broken detachment has given its points already: nothing more at risk.
+    const broken = duel(30);
+    broken.dets.find((d) => d.id === 'tac')!.broken = true;
+    expect(epicRisk(broken).blue).toBe(0);
+    expect(epicRisk(broken).red).toBeCloseTo(risk.red, 9);
+  });
+
+  it("adds the term to epic's evaluation, the same for both sides, and only to a game going on", () => {
+    const epic = rulesets.epic!;
+    const wrapped = VARIANTS.threat!.wrap(epic);
+    const s = duel(30);
+    const term = epicThreatTerm(s, 'blue');
+    expect(term).not.toBe(0);
+    expect(epicThreatTerm(s, 'red')).toBeCloseTo(-term, 12);
+    expect(wrapped.evaluate(s, 'blue')).toBeCloseTo(epic.evaluate(s, 'blue') + term, 12);
+    expect(wrapped.evaluate(duel(36), 'red')).toBe(epic.evaluate(duel(36), 'red'));
+    const over = {
+      ...s,
+      result: { winner: 'blue', reason: { en: 'test', fr: 'test' } },
+    } as unknown as EpicState;
+    expect(epicThreatTerm(over, 'blue')).toBe(0);
+    expect(() => VARIANTS.threat!.wrap(ruleset)).toThrow(/epic only/);
   });
 });
 
