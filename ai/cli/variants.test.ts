@@ -1,14 +1,19 @@
 /** Experiment bots `<bot>+<variant>` (variants.ts): the bot on its ruleset with one part replaced. */
 import { describe, expect, it } from 'vitest';
 import type { AnyRuleset, BaseState } from '../../src/engine/contract';
+import { prof as companyProf, edgeBetween } from '../../src/rulesets/company/state';
 import type { EpicState } from '../../src/rulesets/epic/types';
 import { findScenario, rulesets } from '../../src/rulesets/registry';
+import { position as companyPosition, unit } from '../../test/helpers/company';
 import { one1, position } from '../../test/helpers/epic';
 import { scriptedBot } from '../bots';
 import { playMatch } from '../match';
 import {
+  companyRisk,
+  companyThreatTerm,
   epicRisk,
   epicThreatTerm,
+  expectedDamage,
   isTournamentBot,
   makeTournamentBot,
   marginValue,
@@ -105,7 +110,52 @@ describe('the threat variant (epic)', () => {
       result: { winner: 'blue', reason: { en: 'test', fr: 'test' } },
     } as unknown as EpicState;
     expect(epicThreatTerm(over, 'blue')).toBe(0);
-    expect(() => VARIANTS.threat!.wrap(ruleset)).toThrow(/epic only/);
+  });
+});
+
+describe('the threat variant (company)', () => {
+  /** A blue Arquebusier at x 4 and a red Damné `x` toises further east, on the same line. */
+  const pair = (x: number) =>
+    companyPosition({
+      units: [
+        { id: 'arq', side: 'blue', profile: 'arquebusier', x: 4, y: 12 },
+        { id: 'dam', side: 'red', profile: 'damne', x: 4 + x, y: 12 },
+      ],
+    });
+
+  it('counts the kill points a shot or a charge could take next activation', () => {
+    const far = pair(13); // beyond the Damné's charge (2 × DPT 4), within the arquebus's 16
+    const gap = edgeBetween(unit(far, 'arq'), unit(far, 'dam'));
+    expect(gap).toBeGreaterThan(8);
+    expect(gap).toBeLessThanOrEqual(16);
+    // TIR 3 + Tireur entraîné 1: four dice hitting DEF 3 on 3+ (2/3 each); the arquebus's table 0,2,3,4,5 for
+    // 0…4 hits, no Protection: 2·P(1) + 3·P(2) + 4·P(3) + 5·P(4) against the Damné's 5 PV.
+    const b = (k: number) => [1, 4, 6, 4, 1][k]! * (2 / 3) ** k * (1 / 3) ** (4 - k);
+    const shot = 2 * b(1) + 3 * b(2) + 4 * b(3) + 5 * b(4);
+    expect(expectedDamage(companyProf(unit(far, 'arq')).ranged!, 4, 3, 0)).toBeCloseTo(shot, 12);
+    expect(companyRisk(far).red).toBeCloseTo((companyProf(unit(far, 'dam')).points * shot) / 5, 12);
+    expect(companyRisk(far).blue).toBe(0);
+    // Unloaded (HD-25): no shot.
+    unit(far, 'arq').reload = 1;
+    expect(companyRisk(far)).toEqual({ blue: 0, red: 0 });
+    // Out of reach of both: nothing at risk.
+    expect(companyRisk(pair(25))).toEqual({ blue: 0, red: 0 });
+    // Within charge reach: the Arquebusier is at risk too, from one passe of the Damné's mace.
+    const near = pair(6);
+    const dam = unit(near, 'dam');
+    const arq = unit(near, 'arq');
+    const passe = expectedDamage(companyProf(dam).melee, 3, companyProf(arq).def, companyProf(arq).pr);
+    expect(passe).toBeGreaterThan(0);
+    expect(companyRisk(near).blue).toBeCloseTo((companyProf(arq).points * passe) / arq.pv, 12);
+    // And the term is half the difference, on the evaluation's scale, with opposite signs for the two sides.
+    const r = companyRisk(near);
+    expect(companyThreatTerm(near, 'blue')).toBeCloseTo((0.5 * (r.red - r.blue)) / 200, 12);
+    expect(companyThreatTerm(near, 'red')).toBeCloseTo(-companyThreatTerm(near, 'blue'), 12);
+    const wrapped = VARIANTS.threat!.wrap(ruleset);
+    expect(wrapped.evaluate(near, 'blue')).toBeCloseTo(
+      ruleset.evaluate(near, 'blue') + companyThreatTerm(near, 'blue'),
+      12,
+    );
   });
 });
 
