@@ -29,6 +29,7 @@ import { playMatch } from '../match';
 import type { SearchReport } from '../mcts';
 import { die, parseArgs } from './args';
 import { codeHash } from './code-hash';
+import { searchNote } from './search-note';
 import { appendGame, type LoggedGame, openLog, Tally } from './tournament-log';
 import { isTournamentBot, makeTournamentBot, VARIANTS, variantCode } from './variants';
 
@@ -70,32 +71,6 @@ if (flags['records-of'] !== undefined && recordsDir === undefined) die('--record
 
 /** A file name's part from a bot's name or a seed: `mcts:4000` → `mcts4000`, as the logs are named. */
 const slug = (x: string) => x.replace(/:/g, '').replace(/[^A-Za-z0-9._-]/g, '_');
-
-const pct = (value: number) => `${Math.round(((value + 1) / 2) * 100)} %`;
-
-/** The `ai` note of a search's decision: what it weighed (the 4 most visited options and the one played). */
-function searchNote(bot: string, side: string, report: SearchReport, played: unknown): string {
-  const same = (x: unknown) => JSON.stringify(x) === JSON.stringify(played);
-  const sorted = [...report.alternatives].sort((x, y) => y.visits - x.visits || y.value - x.value);
-  let shown = sorted.slice(0, 4);
-  const mine = sorted.find((x) => same(x.action));
-  if (mine && !shown.includes(mine)) shown = [...shown.slice(0, 3), mine];
-  const json = (x: unknown) => {
-    const j = JSON.stringify(x);
-    return j.length > 600 ? `${j.slice(0, 599)}…` : j;
-  };
-  const rows = shown.map(
-    (x) =>
-      `${same(x.action) ? '▶ ' : ''}${x.visits} visits, ${pct(x.value)}${x.p === undefined ? '' : `, p ${x.p.toFixed(2)}`}: ${json(x.action)}`,
-  );
-  // The record format allows 10,000 characters a note.
-  return [
-    `${bot} (${side}): ${report.iterations} iterations in ${Math.round(report.ms)} ms, ${report.alternatives.length} options`,
-    ...rows,
-  ]
-    .join('\n')
-    .slice(0, 10_000);
-}
 
 /**
  * The digest of the code that plays (ai/cli/code-hash.ts): the log's header holds it, and a kept record's name

@@ -11,6 +11,8 @@ import { playMatch } from '../match';
 import {
   companyRisk,
   companyThreatTerm,
+  epicCommandTerm,
+  epicOutOfCommand,
   epicRisk,
   epicThreatTerm,
   expectedDamage,
@@ -110,6 +112,66 @@ describe('the threat variant (epic)', () => {
       result: { winner: 'blue', reason: { en: 'test', fr: 'test' } },
     } as unknown as EpicState;
     expect(epicThreatTerm(over, 'blue')).toBe(0);
+  });
+});
+
+describe('the command variant (epic)', () => {
+  /** A blue Captain (QG) at x 20; blue Tactical marines `gap` cm east of it; a red Warboss (QG) and Boyz beside it. */
+  const spread = (gap: number): EpicState =>
+    position({
+      dets: [
+        one1('hq', 'blue', 'captain', 20, 50),
+        {
+          id: 'tac',
+          side: 'blue',
+          bases: [
+            { id: 't1', profile: 'tactical', x: 20 + gap, y: 50 },
+            { id: 't2', profile: 'tactical', x: 20 + gap + 4, y: 54 },
+          ],
+        },
+        one1('boss', 'red', 'warboss', 120, 50),
+        one1('boyz', 'red', 'boyz', 124, 50),
+      ],
+    });
+
+  it('flags the detachments the rules leave without an Ordre (C1/C2), by their Destruction Points', () => {
+    for (const gap of [10, 25, 26, 60]) {
+      const s = spread(gap);
+      // The set-up ran the first Orders phase: a detachment out of command got no counter (order null).
+      const noOrder = s.dets.filter((d) => d.given && d.order === null);
+      const tac = s.dets.find((d) => d.id === 'tac')!;
+      const out = epicOutOfCommand(s);
+      expect(out.blue).toBe(noOrder.includes(tac) ? tac.points : 0);
+      expect(out.red).toBe(0);
+      expect(noOrder.includes(tac)).toBe(gap > 25);
+    }
+    // A routed detachment is due a Retraite, a Broken one has given its points: neither counts.
+    const routed = spread(60);
+    routed.dets.find((d) => d.id === 'tac')!.routed = true;
+    expect(epicOutOfCommand(routed).blue).toBe(0);
+    const broken = spread(60);
+    broken.dets.find((d) => d.id === 'tac')!.broken = true;
+    expect(epicOutOfCommand(broken).blue).toBe(0);
+    // With its Captain dead, even the QG's own detachment is out of command.
+    const headless = spread(10);
+    headless.bases.find((b) => b.id === 'hq-1')!.alive = false;
+    const tacPoints = headless.dets.find((d) => d.id === 'tac')!.points;
+    expect(epicOutOfCommand(headless).blue).toBe(tacPoints);
+  });
+
+  it("adds the term to epic's evaluation, opposite for the two sides, and only to a game going on", () => {
+    const epic = rulesets.epic!;
+    const wrapped = VARIANTS.command!.wrap(epic);
+    const s = spread(60);
+    const term = epicCommandTerm(s, 'blue');
+    expect(term).toBeLessThan(0); // blue's marines are out of command
+    expect(epicCommandTerm(s, 'red')).toBeCloseTo(-term, 12);
+    expect(wrapped.evaluate(s, 'blue')).toBeCloseTo(epic.evaluate(s, 'blue') + term, 12);
+    expect(epicCommandTerm(spread(10), 'blue')).toBe(0);
+    expect(wrapped.evaluate(spread(10), 'red')).toBe(epic.evaluate(spread(10), 'red'));
+    const over = { ...s, result: { winner: 'red', reason: { en: 't', fr: 't' } } } as unknown as EpicState;
+    expect(epicCommandTerm(over, 'blue')).toBe(0);
+    expect(() => VARIANTS.command!.wrap(ruleset)).toThrow(/no term for company/);
   });
 });
 

@@ -22,7 +22,7 @@ import {
   tirOf,
 } from '../../src/rulesets/company/state';
 import type { CompanySide, CompanyState, Weapon } from '../../src/rulesets/company/types';
-import { onTable, other, prof, weapon } from '../../src/rulesets/epic/state';
+import { COMMAND_RADIUS, detHas, onTable, other, prof, weapon } from '../../src/rulesets/epic/state';
 import type { EpicBase, EpicSide, EpicState } from '../../src/rulesets/epic/types';
 import { type Bot, isBotName, makeBot } from '../bots';
 import type { SearchReport } from '../mcts';
@@ -117,6 +117,53 @@ export function epicThreatTerm(s: EpicState, side: EpicSide): number {
   for (const d of s.dets) total += d.points / 10;
   const risk = epicRisk(s);
   return (0.8 * 0.5 * (risk[other(side)] - risk[side])) / total;
+}
+
+/**
+ * Epic, C1/C2: the Destruction Points of each side's detachments that would get no Ordre if the Orders phase were
+ * now: alive, not Broken, not already due a Retraite (routed, or no counter after a failed rally), without the
+ * NE-U48 ability, and with no living base within the command radius (25 cm) of a living QG base of its side.
+ * The same test as the rules' `inCommand` (rules.ts), restated here so the play code stays as it is.
+ */
+export function epicOutOfCommand(s: EpicState): Record<EpicSide, number> {
+  const out: Record<EpicSide, number> = { blue: 0, red: 0 };
+  for (const d of s.dets) {
+    if (d.broken || d.routed || d.noCounter) continue;
+    if (!s.bases.some((b) => b.alive && b.det === d.id)) continue;
+    if (detHas(s, d, 'NE-U48', 'ordresSansChef')) continue;
+    let near = false;
+    for (const b of s.bases) {
+      if (near || !b.alive || b.det !== d.id) continue;
+      for (const q of s.bases)
+        if (
+          q.alive &&
+          q.side === d.side &&
+          prof(q).abilities.qg &&
+          Math.hypot(q.x - b.x, q.y - b.y) <= COMMAND_RADIUS
+        ) {
+          near = true;
+          break;
+        }
+    }
+    if (!near) out[d.side] += d.points;
+  }
+  return out;
+}
+
+/**
+ * The `command` variant's term for `side`: a quarter of the Destruction Points of the enemy's detachments out of
+ * command minus a quarter of this side's, on the scale `value` (epic candidates.ts) gives victory points (as
+ * `epicThreatTerm`). A detachment out of command gets no Ordre next turn: no Retraite, no Charge; it holds (fire
+ * at −1) or regroups (a move, no fire; NE-U94). That is the cost the games in docs/rulesets/epic.md ("The thirteen
+ * games not won against scripted") paid, and one a rollout to the end of the next turn sees only in part.
+ */
+export function epicCommandTerm(s: EpicState, side: EpicSide): number {
+  if (s.result) return 0;
+  let total = 1;
+  for (const o of s.objectives) total += o.value;
+  for (const d of s.dets) total += d.points / 10;
+  const out = epicOutOfCommand(s);
+  return (0.8 * 0.25 * (out[other(side)] - out[side])) / total;
 }
 
 const pools = new Map<string, Distribution>();
@@ -214,6 +261,21 @@ export const VARIANTS: Record<string, Variant> = {
         const v = base.evaluate(s, side);
         if ((s as BaseState & { result?: unknown }).result) return v;
         return Math.max(-0.99, Math.min(0.99, v + term(s, side)));
+      });
+    },
+  },
+  command: {
+    about:
+      'epic: the evaluation subtracts a quarter of the Destruction Points of the detachments that would get no ' +
+      "Ordre next turn, out of command range (`epicOutOfCommand`), and adds the enemy's: the games lost to " +
+      'scripted left a fast detachment out of command, with no Retraite (docs/rulesets/epic.md, "The thirteen ' +
+      'games not won against scripted")',
+    wrap: (base) => {
+      if (base.id !== 'epic') throw new Error(`the command variant has no term for ${base.id}`);
+      return withEvaluate(base, (s, side) => {
+        const v = base.evaluate(s, side);
+        if ((s as BaseState & { result?: unknown }).result) return v;
+        return Math.max(-0.99, Math.min(0.99, v + epicCommandTerm(s as EpicState, side as EpicSide)));
       });
     },
   },
