@@ -106,17 +106,24 @@ export function epicRisk(s: EpicState): Record<EpicSide, number> {
 }
 
 /**
- * The `threat` variant's term for `side`: half the Destruction Points the enemy has at risk minus half of this
- * side's, on the scale `value` (epic candidates.ts) gives victory points: 0.8 × points / (1 + the objectives'
- * values + a tenth of the detachments' points).
+ * Epic: Destruction Points `points` (enemy's minus own) on the scale `value` (epic candidates.ts) gives victory
+ * points: 0.8 × points / (1 + the objectives' values + a tenth of the detachments' points).
  */
-export function epicThreatTerm(s: EpicState, side: EpicSide): number {
-  if (s.result) return 0;
+function epicPointsValue(s: EpicState, points: number): number {
   let total = 1;
   for (const o of s.objectives) total += o.value;
   for (const d of s.dets) total += d.points / 10;
+  return (0.8 * points) / total;
+}
+
+/**
+ * The `threat` variant's term for `side`: half the Destruction Points the enemy has at risk minus half of this
+ * side's, on the evaluation's scale (`epicPointsValue`).
+ */
+export function epicThreatTerm(s: EpicState, side: EpicSide): number {
+  if (s.result) return 0;
   const risk = epicRisk(s);
-  return (0.8 * 0.5 * (risk[other(side)] - risk[side])) / total;
+  return epicPointsValue(s, 0.5 * (risk[other(side)] - risk[side]));
 }
 
 /**
@@ -152,18 +159,14 @@ export function epicOutOfCommand(s: EpicState): Record<EpicSide, number> {
 
 /**
  * The `command` variant's term for `side`: a quarter of the Destruction Points of the enemy's detachments out of
- * command minus a quarter of this side's, on the scale `value` (epic candidates.ts) gives victory points (as
- * `epicThreatTerm`). A detachment out of command gets no Ordre next turn: no Retraite, no Charge; it holds (fire
+ * command minus a quarter of this side's, on the evaluation's scale (`epicPointsValue`). A detachment out of command gets no Ordre next turn: no Retraite, no Charge; it holds (fire
  * at −1) or regroups (a move, no fire; NE-U94). That is the cost the games in docs/rulesets/epic.md ("The thirteen
  * games not won against scripted") paid, and one a rollout to the end of the next turn sees only in part.
  */
 export function epicCommandTerm(s: EpicState, side: EpicSide): number {
   if (s.result) return 0;
-  let total = 1;
-  for (const o of s.objectives) total += o.value;
-  for (const d of s.dets) total += d.points / 10;
   const out = epicOutOfCommand(s);
-  return (0.8 * 0.25 * (out[other(side)] - out[side])) / total;
+  return epicPointsValue(s, 0.25 * (out[other(side)] - out[side]));
 }
 
 const pools = new Map<string, Distribution>();
