@@ -22,7 +22,15 @@ import {
   tirOf,
 } from '../../src/rulesets/company/state';
 import type { CompanySide, CompanyState, Weapon } from '../../src/rulesets/company/types';
-import { COMMAND_RADIUS, detHas, onTable, other, prof, weapon } from '../../src/rulesets/epic/state';
+import {
+  COMMAND_RADIUS,
+  detAlive,
+  detHas,
+  onTable,
+  other,
+  prof,
+  weapon,
+} from '../../src/rulesets/epic/state';
 import type { EpicBase, EpicSide, EpicState } from '../../src/rulesets/epic/types';
 import { type Bot, isBotName, makeBot } from '../bots';
 import type { SearchReport } from '../mcts';
@@ -38,6 +46,18 @@ export function withEvaluate(base: AnyRuleset, evaluate: (s: BaseState, side: Si
   const r = Object.create(base) as AnyRuleset;
   Object.defineProperty(r, 'evaluate', { value: evaluate, enumerable: true });
   return r;
+}
+
+/**
+ * `base` whose evaluation adds `term` while the game goes on (a finished game keeps its ±1 or 0), kept within
+ * ±0.99 so that no position is worth as much as a finished game.
+ */
+export function withTerm(base: AnyRuleset, term: (s: BaseState, side: Side) => number): AnyRuleset {
+  return withEvaluate(base, (s, side) => {
+    const v = base.evaluate(s, side);
+    if ((s as BaseState & { result?: unknown }).result) return v;
+    return Math.max(-0.99, Math.min(0.99, v + term(s, side)));
+  });
 }
 
 /**
@@ -134,24 +154,16 @@ export function epicThreatTerm(s: EpicState, side: EpicSide): number {
  */
 export function epicOutOfCommand(s: EpicState): Record<EpicSide, number> {
   const out: Record<EpicSide, number> = { blue: 0, red: 0 };
+  const qgs = s.bases.filter((q) => q.alive && prof(q).abilities.qg);
   for (const d of s.dets) {
-    if (d.broken || d.routed || d.noCounter) continue;
-    if (!s.bases.some((b) => b.alive && b.det === d.id)) continue;
+    if (d.broken || d.routed || d.noCounter || !detAlive(s, d.id)) continue;
     if (detHas(s, d, 'NE-U48', 'ordresSansChef')) continue;
-    let near = false;
-    for (const b of s.bases) {
-      if (near || !b.alive || b.det !== d.id) continue;
-      for (const q of s.bases)
-        if (
-          q.alive &&
-          q.side === d.side &&
-          prof(q).abilities.qg &&
-          Math.hypot(q.x - b.x, q.y - b.y) <= COMMAND_RADIUS
-        ) {
-          near = true;
-          break;
-        }
-    }
+    const near = s.bases.some(
+      (b) =>
+        b.alive &&
+        b.det === d.id &&
+        qgs.some((q) => q.side === d.side && Math.hypot(q.x - b.x, q.y - b.y) <= COMMAND_RADIUS),
+    );
     if (!near) out[d.side] += d.points;
   }
   return out;
@@ -159,9 +171,10 @@ export function epicOutOfCommand(s: EpicState): Record<EpicSide, number> {
 
 /**
  * The `command` variant's term for `side`: a quarter of the Destruction Points of the enemy's detachments out of
- * command minus a quarter of this side's, on the evaluation's scale (`epicPointsValue`). A detachment out of command gets no Ordre next turn: no Retraite, no Charge; it holds (fire
- * at −1) or regroups (a move, no fire; NE-U94). That is the cost the games in docs/rulesets/epic.md ("The thirteen
- * games not won against scripted") paid, and one a rollout to the end of the next turn sees only in part.
+ * command minus a quarter of this side's, on the evaluation's scale (`epicPointsValue`). A detachment out of
+ * command gets no Ordre next turn: no Retraite, no Charge; it holds (fire at −1) or regroups (a move, no fire;
+ * NE-U94). That is the cost the games in docs/rulesets/epic.md ("The thirteen games not won against scripted")
+ * paid, and one a rollout to the end of the next turn sees only in part.
  */
 export function epicCommandTerm(s: EpicState, side: EpicSide): number {
   if (s.result) return 0;
@@ -260,11 +273,7 @@ export const VARIANTS: Record<string, Variant> = {
             ? (s: BaseState, side: Side) => companyThreatTerm(s as CompanyState, side as CompanySide)
             : null;
       if (!term) throw new Error(`the threat variant has no term for ${base.id}`);
-      return withEvaluate(base, (s, side) => {
-        const v = base.evaluate(s, side);
-        if ((s as BaseState & { result?: unknown }).result) return v;
-        return Math.max(-0.99, Math.min(0.99, v + term(s, side)));
-      });
+      return withTerm(base, term);
     },
   },
   command: {
@@ -275,11 +284,7 @@ export const VARIANTS: Record<string, Variant> = {
       'games not won against scripted")',
     wrap: (base) => {
       if (base.id !== 'epic') throw new Error(`the command variant has no term for ${base.id}`);
-      return withEvaluate(base, (s, side) => {
-        const v = base.evaluate(s, side);
-        if ((s as BaseState & { result?: unknown }).result) return v;
-        return Math.max(-0.99, Math.min(0.99, v + epicCommandTerm(s as EpicState, side as EpicSide)));
-      });
+      return withTerm(base, (s, side) => epicCommandTerm(s as EpicState, side as EpicSide));
     },
   },
 };
