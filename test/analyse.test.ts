@@ -121,4 +121,73 @@ describe('analyse', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/does not replay: ply 8, /);
   });
+
+  it('searches as the all-seeing yardstick with --all-seeing, and prints the mixed strategy at secret orders', {
+    timeout: 120_000,
+  }, () => {
+    // Epic's Ordres are secret: each turn opens with both sides' orders.
+    const epic = rulesets.epic!;
+    const grik = findScenario('epic', 'plaine-de-grik')!;
+    const eg = playMatch(epic, grik.id, grik.data, 'an-epic', {
+      blue: randomBot('e:b'),
+      red: randomBot('e:r'),
+    }).record;
+    const epicFile = join(dir, 'epic.json');
+    writeFileSync(epicFile, JSON.stringify(eg));
+    const sc = epic.parseScenario(grik.data);
+    if (!sc.ok) throw new Error('scenario');
+    const init = epic.setup(sc.value, eg.seed);
+    if (!init.ok) throw new Error('setup');
+    // The first order given after the other side has given one: there the two searches see different things.
+    let s = init.value;
+    let ply = -1;
+    const orderedBy = new Set<string>();
+    for (let i = 0; i < eg.actions.length; i++) {
+      const d = epic.decision(s)!;
+      if (d.secret && orderedBy.size > 0 && !orderedBy.has(d.side)) {
+        ply = i;
+        break;
+      }
+      if (d.secret) orderedBy.add(d.side);
+      const step = epic.apply(s, eg.actions[i]!);
+      if (!step.ok) throw new Error('replay');
+      s = step.value.state;
+    }
+    expect(ply).toBeGreaterThan(0);
+    const side = epic.decision(s)!.side;
+    const seen: string[] = [];
+    for (const allSeeing of [false, true]) {
+      const r = analyse(
+        epicFile,
+        '--plies',
+        `${ply}`,
+        '--iterations',
+        '60',
+        ...(allSeeing ? ['--all-seeing'] : []),
+      );
+      expect(r.status, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout.trim().split('\n').pop()!);
+      expect(out.allSeeing === true).toBe(allSeeing);
+      const [p] = out.plies;
+      const report = search(epic, s, side, { seed: `analyse:${ply}`, maxIterations: 60, allSeeing });
+      expect(keyOf(p.best)).toBe(keyOf(report.alternatives[0]!.action));
+      expect(p.bestValue).toBe(report.alternatives[0]!.value);
+      // The strategy's shares, most visited option first, as the search weighed them; they sum to 1.
+      expect(p.shares).toEqual(report.alternatives.map((x) => x.p));
+      expect(p.shares.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 6);
+      expect(r.stdout).toMatch(/visits, \d+ %, p \d\.\d\d: \{"type":"order"/);
+      seen.push(JSON.stringify(report.alternatives.map((x) => [x.visits, x.value])));
+    }
+    // The two searches differ there, so the flag is seen to reach the search.
+    expect(seen[1]).not.toBe(seen[0]);
+    // A non-secret decision has no shares.
+    const honest = JSON.parse(
+      analyse(file, '--plies', '5', '--iterations', '20').stdout.trim().split('\n').pop()!,
+    );
+    expect(honest.plies[0].shares).toBeUndefined();
+    // The flag takes no value: a file after it is refused with a message.
+    const wrong = analyse('--plies', '3', '--all-seeing', epicFile);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/--all-seeing takes no value .*put it after the game file/);
+  });
 });

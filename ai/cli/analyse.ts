@@ -1,10 +1,13 @@
 /**
- * `npm run analyse -- <game.json> --plies 113,117-119 [--iterations 2000] [--seed s] [--rollout-plies n]`:
+ * `npm run analyse -- <game.json> --plies 113,117-119 [--iterations 2000] [--seed s] [--rollout-plies n] [--all-seeing]`:
  * replays a game record and, at each ply asked for, searches again from the position the side to play saw
  * (its observation: the other side's secret orders are sampled, as in play), with an iteration budget, so the
  * figures are the same on any machine and any load. It prints the options weighed (visits, value for the side
  * to play), the one the game played, and the game's own `ai` note at that ply (a tournament's `--records`
  * write them): how to read why a lost game was lost, and whether more search would have played otherwise.
+ * `--all-seeing` searches as the `oracle:<ms>` bot does (the other side's secret orders in view), to set the
+ * yardstick's choices beside the honest search's on the same positions. At a secret decision (epic's Ordres)
+ * each option's share of the mixed strategy the move is drawn from is printed as `p`.
  * The last line is JSON. It changes nothing: the search and the rules are the ones that play.
  */
 import type { BaseAction, BaseState } from '../../src/engine/contract';
@@ -14,10 +17,14 @@ import { die, parseArgs, parsePlyList } from './args';
 import { type OpenedRecord, openRecordFile } from './open-record';
 
 const USAGE =
-  'Usage: npm run analyse -- <game.json> --plies <list, e.g. 12,40-45> [--iterations n] [--seed s] [--rollout-plies n]';
+  'Usage: npm run analyse -- <game.json> --plies <list, e.g. 12,40-45> [--iterations n] [--seed s] [--rollout-plies n] [--all-seeing]';
 const { flags, positional } = parseArgs(process.argv.slice(2));
 for (const k of Object.keys(flags))
-  if (!['plies', 'iterations', 'seed', 'rollout-plies'].includes(k)) die(`Unknown option --${k}.\n${USAGE}`);
+  if (!['plies', 'iterations', 'seed', 'rollout-plies', 'all-seeing'].includes(k))
+    die(`Unknown option --${k}.\n${USAGE}`);
+if (flags['all-seeing'] !== undefined && flags['all-seeing'] !== 'true')
+  die(`--all-seeing takes no value (got "${flags['all-seeing']}"): put it after the game file.\n${USAGE}`);
+const allSeeing = flags['all-seeing'] === 'true';
 const file = positional[0] ?? die(USAGE);
 if (positional.length > 1) die(`One game file at a time (got ${positional.length}).\n${USAGE}`);
 
@@ -61,6 +68,8 @@ interface Analysed {
   playedValue: number | null;
   best: BaseAction;
   bestValue: number;
+  /** At a secret decision: each option's share of the mixed strategy, most visited first. */
+  shares?: number[];
   options: number;
   /** The game's own `ai` note at this ply, if it has one. */
   gameNote: string | null;
@@ -78,6 +87,7 @@ for (let ply = 0; ply < last && next < plies.length; ply++) {
     const report = search(ruleset, state, d.side, {
       seed: `${seed}:${ply}`,
       maxIterations: iterations,
+      allSeeing,
       ...(rolloutPlies === undefined ? {} : { rolloutPlies }),
     });
     const alts = report.alternatives;
@@ -93,13 +103,16 @@ for (let ply = 0; ply < last && next < plies.length; ply++) {
       bestValue: alts[0]!.value,
       options: alts.length,
       gameNote: note,
+      ...(d.secret ? { shares: alts.map((x) => x.p ?? 0) } : {}),
     };
     out.push(entry);
     console.log(
       `ply ${ply} (${d.side} to play): ${report.iterations} iterations, ${alts.length} option${alts.length > 1 ? 's' : ''}`,
     );
     for (const [i, x] of alts.slice(0, 5).entries())
-      console.log(`  ${i === rank ? '▶' : ' '} ${x.visits} visits, ${pct(x.value)}: ${short(x.action)}`);
+      console.log(
+        `  ${i === rank ? '▶' : ' '} ${x.visits} visits, ${pct(x.value)}${x.p === undefined ? '' : `, p ${x.p.toFixed(2)}`}: ${short(x.action)}`,
+      );
     if (rank >= 5)
       console.log(
         `  ▶ (#${rank + 1}) ${alts[rank]!.visits} visits, ${pct(alts[rank]!.value)}: ${short(action)}`,
@@ -123,6 +136,7 @@ console.log(
     scenario: record.scenario,
     iterations,
     seed,
+    ...(allSeeing ? { allSeeing } : {}),
     ...(rolloutPlies === undefined ? {} : { rolloutPlies }),
     plies: out,
   }),
