@@ -1,12 +1,13 @@
 /** Experiment bots `<bot>+<variant>` (variants.ts): the bot on its ruleset with one part replaced. */
 import { describe, expect, it } from 'vitest';
 import type { AnyRuleset, BaseState } from '../../src/engine/contract';
+import { Rng, seedRng } from '../../src/engine/rng';
 import { prof as companyProf, edgeBetween } from '../../src/rulesets/company/state';
 import type { EpicState } from '../../src/rulesets/epic/types';
 import { findScenario, rulesets } from '../../src/rulesets/registry';
 import { position as companyPosition, unit } from '../../test/helpers/company';
 import { one1, position } from '../../test/helpers/epic';
-import { scriptedBot } from '../bots';
+import { mctsBot, scriptedBot } from '../bots';
 import { playMatch } from '../match';
 import {
   companyRisk,
@@ -20,6 +21,7 @@ import {
   makeTournamentBot,
   marginValue,
   parseVariantName,
+  seeingAll,
   VARIANTS,
   variantCode,
   withEvaluate,
@@ -263,5 +265,52 @@ describe('experiment bots', () => {
     expect(variantCode('0123456789abcdef', ['mcts-it:300+margin', 'mcts-it:300'])).toMatch(
       /^0123456789abcdef\+[0-9a-f]{8}$/,
     );
+  });
+});
+
+describe('the sees variant (epic)', () => {
+  const epic = rulesets.epic!;
+  const grik = findScenario('epic', 'plaine-de-grik')!;
+  // Red's first Ordre of the game, blue's orders given face down: the honest search samples them, this one sees them.
+  const redOrder = (() => {
+    const sc = epic.parseScenario(grik.data);
+    if (!sc.ok) throw new Error(sc.error.message.en);
+    const init = epic.setup(sc.value, 'sees');
+    if (!init.ok) throw new Error(init.error.message.en);
+    let s = init.value as BaseState;
+    const script = scriptedBot('sees');
+    for (let d = epic.decision(s); d && !(d.secret && d.side === 'red'); d = epic.decision(s)) {
+      const step = epic.apply(s, script.choose(epic, s));
+      if (!step.ok) throw new Error(step.error.message.en);
+      s = step.value.state;
+    }
+    return s;
+  })();
+
+  it('keeps the secrets in view and re-draws only the dice', () => {
+    const seen = seeingAll(epic);
+    const orders = (s: BaseState) =>
+      (s as EpicState).dets.filter((d) => d.side === 'blue').map((d) => d.order);
+    expect(orders(redOrder).filter((o) => o !== null).length).toBeGreaterThan(0);
+    expect(orders(seen.observe(redOrder, 'red'))).toEqual(orders(redOrder));
+    expect(orders(epic.observe(redOrder, 'red'))).not.toEqual(orders(redOrder));
+    const rng = new Rng(seedRng('d'));
+    const drawn = seen.determinize(seen.observe(redOrder, 'red'), 'red', rng);
+    expect(orders(drawn)).toEqual(orders(redOrder));
+    expect(drawn.rng).toEqual(seedRng(`sample:${new Rng(seedRng('d')).next()}`));
+    expect(drawn.rng).not.toEqual(redOrder.rng);
+  });
+
+  it('decides as the all-seeing search does at the same iterations, and not as the honest one', () => {
+    const sees = makeTournamentBot('mcts-it:60+sees', 'seed');
+    const oracle = mctsBot('seed', { iterations: 60, allSeeing: true });
+    const honest = mctsBot('seed', { iterations: 60 });
+    sees.choose(epic, redOrder);
+    oracle.choose(epic, redOrder);
+    honest.choose(epic, redOrder);
+    const weighed = (b: { last?: { alternatives: { action: unknown; visits: number; value: number }[] } }) =>
+      JSON.stringify(b.last!.alternatives.map((x) => [x.action, x.visits, x.value]));
+    expect(weighed(sees)).toBe(weighed(oracle));
+    expect(weighed(sees)).not.toBe(weighed(honest));
   });
 });

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyRuleset, BaseState, Side } from '../../src/engine/contract';
 import { type Distribution, d6PoolDistribution } from '../../src/engine/dice';
+import { type Rng, seedRng } from '../../src/engine/rng';
 import { poolShape, protectionOf } from '../../src/rulesets/company/combat';
 import {
   cbtOf,
@@ -45,6 +46,26 @@ export interface Variant {
 export function withEvaluate(base: AnyRuleset, evaluate: (s: BaseState, side: Side) => number): AnyRuleset {
   const r = Object.create(base) as AnyRuleset;
   Object.defineProperty(r, 'evaluate', { value: evaluate, enumerable: true });
+  return r;
+}
+
+/**
+ * `base` seen whole: `observe` keeps the other side's secrets and `determinize` only re-draws the dice, as the
+ * search's `allSeeing` option does (ai/mcts.ts `sample`, the same draw from the searcher's RNG). So
+ * `mcts-it:<n>+sees` is the `oracle:<ms>` yardstick on an iteration budget: deterministic, and set beside
+ * `mcts-it:<n>` on the same seeds, it tells what seeing the orders is worth without the time budget's noise.
+ */
+export function seeingAll(base: AnyRuleset): AnyRuleset {
+  const r = Object.create(base) as AnyRuleset;
+  Object.defineProperty(r, 'observe', { value: (s: BaseState) => base.clone(s), enumerable: true });
+  Object.defineProperty(r, 'determinize', {
+    value: (observation: BaseState, _side: Side, rng: Rng) => {
+      const s = base.clone(observation);
+      s.rng = seedRng(`sample:${rng.next()}`);
+      return s;
+    },
+    enumerable: true,
+  });
   return r;
 }
 
@@ -275,6 +296,13 @@ export const VARIANTS: Record<string, Variant> = {
       if (!term) throw new Error(`the threat variant has no term for ${base.id}`);
       return withTerm(base, term);
     },
+  },
+  sees: {
+    about:
+      "the search sees the other side's secret orders (`seeingAll`): the honesty pairing's `oracle:<ms>` on an " +
+      'iteration budget, so `--a mcts-it:300+sees --b greedy` beside `--a mcts-it:300 --b greedy` on the same seeds ' +
+      'compares the two without the time budget\'s noise (docs/ai.md, "The honesty pairing on 3ee47f67bb3d3211")',
+    wrap: seeingAll,
   },
   command: {
     about:
