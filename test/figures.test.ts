@@ -208,6 +208,39 @@ describe('gather', () => {
     expect(bad.stderr).toContain('--records needs a folder');
   });
 
+  it('with --only, picks among the tournaments whose log names the text', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gather-'));
+    const gather = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['scripts/run.mjs', 'ai/cli/gather.ts', '--dir', dir, '--seed', '9', ...args],
+        {
+          encoding: 'utf8',
+        },
+      );
+    const commands = (stderr: string) =>
+      stderr.split('\n').filter((l) => l.startsWith('  npm run tournament -- '));
+    // Without it, the plan's first two (fewest games first), not the oracle's; with it, the oracle's only.
+    const all = gather('--dry-run', '--jobs', '2');
+    expect(commands(all.stderr)).toHaveLength(2);
+    expect(commands(all.stderr).some((c) => c.includes('--a oracle:1000'))).toBe(false);
+    const r = gather('--dry-run', '--jobs', '2', '--only', 'oracle');
+    expect(r.status, r.stderr).toBe(0);
+    expect(commands(r.stderr)).toEqual([
+      `  npm run tournament -- --ruleset epic --scenario plaine-de-grik --a oracle:1000 --b greedy --seed 9 --games 400 --minutes 60 --log ${join(dir, 'epic-plaine-de-grik-oracle1000-vs-greedy-seed9.jsonl')}`,
+    ]);
+    // The list of what is left stays whole.
+    expect(r.stderr).toContain('company-le-pont-de-cendres-mcts1000-vs-random-seed9.jsonl: 0 games');
+    const none = gather('--dry-run', '--only', 'nothing-like-this');
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain(
+      '--only "nothing-like-this" names none of the 9 tournaments short of 400 games',
+    );
+    const empty = gather('--dry-run', '--only');
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain('--only needs a text');
+  });
+
   it('knows which rulesets decide in secret', () => {
     expect(hasSecrets(rulesets.epic!)).toBe(true);
     expect(hasSecrets(rulesets.company!)).toBe(false);

@@ -1,11 +1,13 @@
 /**
- * `npm run gather -- --minutes 120 [--jobs 2] [--seed 51] [--dir bench/tournaments] [--dry-run]`
+ * `npm run gather -- --minutes 120 [--jobs 2] [--seed 51] [--dir bench/tournaments] [--only text] [--dry-run]`
  * Adds games to issue #5's figures for a while: plans the tournaments the goals need (./goals.ts: each ruleset's
  * first scenario, one seed, and the all-seeing copy where a ruleset has secrets), picks the `jobs` with the
  * fewest games in their logs, and runs them side by side (one core each: time budgets need one), each appending
  * to its log in `dir` until 400 games or `--minutes`. Then prints `npm run figures`'s table.
  * `--records <dir>` passes on to each tournament: the games A does not win are kept as game files with the
  * search's notes (./tournament.ts), to read why; play and the logs are the same with or without it.
+ * `--only <text>` picks among the tournaments whose log's name contains the text (e.g. `oracle`, `company`), so a
+ * session can feed the pairing it is studying; the list of what is left stays whole.
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -21,6 +23,7 @@ if (!(minutes > 0)) die('--minutes must be a number of minutes > 0.');
 const records = flags.records === 'true' ? die('--records needs a folder: --records <dir>.') : flags.records;
 const jobs = Number(flags.jobs ?? availableParallelism());
 if (!Number.isInteger(jobs) || jobs < 1) die('--jobs must be a whole number ≥ 1.');
+const only = flags.only === 'true' ? die('--only needs a text: --only <part of a log name>.') : flags.only;
 const all = plan(dir, seed);
 const stale = all.filter((p) => p.stale);
 if (stale.length)
@@ -47,7 +50,10 @@ if (known.length)
   process.stderr.write(
     `  ~${known.reduce((x, y) => x + y, 0).toFixed(1)} core-hours left for the ${known.length} whose time is known\n`,
   );
-const chosen = todo.slice(0, jobs);
+const eligible = only === undefined ? todo : todo.filter((p) => p.log.includes(only));
+if (eligible.length === 0 && todo.length > 0)
+  die(`--only "${only}" names none of the ${todo.length} tournaments short of ${GAMES} games listed above.`);
+const chosen = eligible.slice(0, jobs);
 const argsOf = (p: (typeof todo)[number]) => {
   const args = ['--ruleset', p.ruleset, '--scenario', p.scenario, '--a', p.a, '--b', p.b];
   args.push('--seed', p.seed, '--games', String(GAMES), '--minutes', String(minutes));
