@@ -111,6 +111,21 @@ describe('figures', () => {
 const staleGreedyLog = (dir: string) =>
   writeLog(dir, 'epic-plaine-de-grik-mcts1000-vs-greedy-seed9.jsonl', 'mcts:1000', 'greedy', ['win'], 'old');
 
+/** `npm run gather` on the logs in `dir`, seed 9 (as the command bundles and runs it). */
+const gatherIn =
+  (dir: string) =>
+  (...args: string[]) =>
+    spawnSync(
+      process.execPath,
+      ['scripts/run.mjs', 'ai/cli/gather.ts', '--dir', dir, '--seed', '9', ...args],
+      {
+        encoding: 'utf8',
+      },
+    );
+/** The tournament commands a gather printed. */
+const commandsIn = (stderr: string) =>
+  stderr.split('\n').filter((l) => l.startsWith('  npm run tournament -- '));
+
 describe('gather', () => {
   it('plans every goal’s tournament, fewest games first, and names stale logs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gather-'));
@@ -156,11 +171,7 @@ describe('gather', () => {
   it('refuses to run over a stale log, naming it', { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'gather-'));
     staleGreedyLog(dir);
-    const r = spawnSync(
-      process.execPath,
-      ['scripts/run.mjs', 'ai/cli/gather.ts', '--dir', dir, '--seed', '9', '--dry-run'],
-      { encoding: 'utf8' },
-    );
+    const r = gatherIn(dir)('--dry-run');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('made on older code: epic-plaine-de-grik-mcts1000-vs-greedy-seed9.jsonl');
   });
@@ -169,11 +180,7 @@ describe('gather', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gather-'));
     const p = { ruleset: 'epic', scenario: 'plaine-de-grik', a: 'mcts:1000', b: 'random', seed: '9' };
     writeLog(dir, logName(p), 'mcts:1000', 'random', ['win', 'win', 'win'], undefined, [10, 30, 20]);
-    const r = spawnSync(
-      process.execPath,
-      ['scripts/run.mjs', 'ai/cli/gather.ts', '--dir', dir, '--seed', '9', '--dry-run'],
-      { encoding: 'utf8' },
-    );
+    const r = gatherIn(dir)('--dry-run');
     expect(r.status, r.stderr).toBe(0);
     // (400 − 3) games × 20 s = 2.2 hours.
     expect(r.stderr).toContain(`${logName(p)}: 3 games; ~20 s a game, ~2.2 core-hours left`);
@@ -190,17 +197,10 @@ describe('gather', () => {
 
   it('passes --records on to every tournament it runs', { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'gather-'));
-    const gather = (...args: string[]) =>
-      spawnSync(
-        process.execPath,
-        ['scripts/run.mjs', 'ai/cli/gather.ts', '--dir', dir, '--seed', '9', ...args],
-        {
-          encoding: 'utf8',
-        },
-      );
+    const gather = gatherIn(dir);
     const r = gather('--dry-run', '--jobs', '2', '--records', join(dir, 'kept'));
     expect(r.status, r.stderr).toBe(0);
-    const commands = r.stderr.split('\n').filter((l) => l.startsWith('  npm run tournament -- '));
+    const commands = commandsIn(r.stderr);
     expect(commands).toHaveLength(2);
     for (const c of commands) expect(c.endsWith(` --records ${join(dir, 'kept')}`)).toBe(true);
     const bad = gather('--dry-run', '--records');
@@ -210,23 +210,14 @@ describe('gather', () => {
 
   it('with --only, picks among the tournaments whose log names the text', { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'gather-'));
-    const gather = (...args: string[]) =>
-      spawnSync(
-        process.execPath,
-        ['scripts/run.mjs', 'ai/cli/gather.ts', '--dir', dir, '--seed', '9', ...args],
-        {
-          encoding: 'utf8',
-        },
-      );
-    const commands = (stderr: string) =>
-      stderr.split('\n').filter((l) => l.startsWith('  npm run tournament -- '));
+    const gather = gatherIn(dir);
     // Without it, the plan's first two (fewest games first), not the oracle's; with it, the oracle's only.
     const all = gather('--dry-run', '--jobs', '2');
-    expect(commands(all.stderr)).toHaveLength(2);
-    expect(commands(all.stderr).some((c) => c.includes('--a oracle:1000'))).toBe(false);
+    expect(commandsIn(all.stderr)).toHaveLength(2);
+    expect(commandsIn(all.stderr).some((c) => c.includes('--a oracle:1000'))).toBe(false);
     const r = gather('--dry-run', '--jobs', '2', '--only', 'oracle');
     expect(r.status, r.stderr).toBe(0);
-    expect(commands(r.stderr)).toEqual([
+    expect(commandsIn(r.stderr)).toEqual([
       `  npm run tournament -- --ruleset epic --scenario plaine-de-grik --a oracle:1000 --b greedy --seed 9 --games 400 --minutes 60 --log ${join(dir, 'epic-plaine-de-grik-oracle1000-vs-greedy-seed9.jsonl')}`,
     ]);
     // The list of what is left stays whole.

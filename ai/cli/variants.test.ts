@@ -27,15 +27,18 @@ import {
   withEvaluate,
 } from './variants';
 
-const ruleset = rulesets.company!;
-const scenario = findScenario('company', 'le-pont-de-cendres')!;
-const start = (() => {
-  const sc = ruleset.parseScenario(scenario.data);
+/** A scenario's position after setup, with `seed`. */
+function setUp(r: AnyRuleset, scenarioId: string, seed: string): BaseState {
+  const sc = r.parseScenario(findScenario(r.id, scenarioId)!.data);
   if (!sc.ok) throw new Error(sc.error.message.en);
-  const s = ruleset.setup(sc.value, 'variants');
+  const s = r.setup(sc.value, seed);
   if (!s.ok) throw new Error(s.error.message.en);
   return s.value as BaseState;
-})();
+}
+
+const ruleset = rulesets.company!;
+const scenario = findScenario('company', 'le-pont-de-cendres')!;
+const start = setUp(ruleset, scenario.id, 'variants');
 const finished = (seed: string) =>
   playMatch(ruleset, scenario.id, scenario.data, seed, { blue: scriptedBot('b'), red: scriptedBot('r') });
 
@@ -270,14 +273,9 @@ describe('experiment bots', () => {
 
 describe('the sees variant (epic)', () => {
   const epic = rulesets.epic!;
-  const grik = findScenario('epic', 'plaine-de-grik')!;
   // Red's first Ordre of the game, blue's orders given face down: the honest search samples them, this one sees them.
   const redOrder = (() => {
-    const sc = epic.parseScenario(grik.data);
-    if (!sc.ok) throw new Error(sc.error.message.en);
-    const init = epic.setup(sc.value, 'sees');
-    if (!init.ok) throw new Error(init.error.message.en);
-    let s = init.value as BaseState;
+    let s = setUp(epic, 'plaine-de-grik', 'sees');
     const script = scriptedBot('sees');
     for (let d = epic.decision(s); d && !(d.secret && d.side === 'red'); d = epic.decision(s)) {
       const step = epic.apply(s, script.choose(epic, s));
