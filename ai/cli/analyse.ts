@@ -15,6 +15,7 @@ import { replay } from '../../src/engine/record';
 import { keyOf, search } from '../mcts';
 import { die, parseArgs, parsePlyList } from './args';
 import { type OpenedRecord, openRecordFile } from './open-record';
+import { optionFigures } from './search-note';
 
 const USAGE =
   'Usage: npm run analyse -- <game.json> --plies <list, e.g. 12,40-45> [--iterations n] [--seed s] [--rollout-plies n] [--all-seeing]';
@@ -53,7 +54,6 @@ const parsedPlies = parsePlyList(flags.plies, last);
 if (!parsedPlies.ok) die(`--plies: ${parsedPlies.error}`);
 const plies = parsedPlies.value;
 
-const pct = (v: number) => `${Math.round(((v + 1) / 2) * 100)} %`;
 const short = (a: BaseAction) => {
   const j = JSON.stringify(a);
   return j.length > 120 ? `${j.slice(0, 119)}…` : j;
@@ -110,13 +110,8 @@ for (let ply = 0; ply < last && next < plies.length; ply++) {
       `ply ${ply} (${d.side} to play): ${report.iterations} iterations, ${alts.length} option${alts.length > 1 ? 's' : ''}`,
     );
     for (const [i, x] of alts.slice(0, 5).entries())
-      console.log(
-        `  ${i === rank ? '▶' : ' '} ${x.visits} visits, ${pct(x.value)}${x.p === undefined ? '' : `, p ${x.p.toFixed(2)}`}: ${short(x.action)}`,
-      );
-    if (rank >= 5)
-      console.log(
-        `  ▶ (#${rank + 1}) ${alts[rank]!.visits} visits, ${pct(alts[rank]!.value)}: ${short(action)}`,
-      );
+      console.log(`  ${i === rank ? '▶' : ' '} ${optionFigures(x)}: ${short(x.action)}`);
+    if (rank >= 5) console.log(`  ▶ (#${rank + 1}) ${optionFigures(alts[rank]!)}: ${short(action)}`);
     if (rank < 0) console.log(`  ▶ not among the options weighed: ${short(action)}`);
     if (note) {
       const lines = note.split('\n');

@@ -14,11 +14,15 @@
  * it is not among them), each with its visits, its chance (the mean value for the side to play, as a percentage
  * rounded to a whole point) and at a secret decision the mixed strategy's weight `p`.
  */
-import type { SearchReport } from '../mcts';
+import type { Alternative, SearchReport } from '../mcts';
 import { median } from './median';
 
 /** A value in [−1, 1] as the chance the notes show: 0 → 50 %. */
 const pct = (value: number) => `${Math.round(((value + 1) / 2) * 100)} %`;
+
+/** An option weighed, as the notes and `npm run analyse` show it: `36 visits, 45 %` and, at a secret decision, `, p 0.23`. */
+export const optionFigures = (x: Pick<Alternative, 'visits' | 'value' | 'p'>) =>
+  `${x.visits} visits, ${pct(x.value)}${x.p === undefined ? '' : `, p ${x.p.toFixed(2)}`}`;
 
 /** The `ai` note of a search's decision: what it weighed (the 4 most visited options and the one played). */
 export function searchNote(bot: string, side: string, report: SearchReport, played: unknown): string {
@@ -31,10 +35,7 @@ export function searchNote(bot: string, side: string, report: SearchReport, play
     const j = JSON.stringify(x);
     return j.length > 600 ? `${j.slice(0, 599)}…` : j;
   };
-  const rows = shown.map(
-    (x) =>
-      `${same(x.action) ? '▶ ' : ''}${x.visits} visits, ${pct(x.value)}${x.p === undefined ? '' : `, p ${x.p.toFixed(2)}`}: ${json(x.action)}`,
-  );
+  const rows = shown.map((x) => `${same(x.action) ? '▶ ' : ''}${optionFigures(x)}: ${json(x.action)}`);
   // The record format allows 10,000 characters a note.
   return [
     `${bot} (${side}): ${report.iterations} iterations in ${Math.round(report.ms)} ms, ${report.alternatives.length} options`,
