@@ -20,24 +20,37 @@ function resolve(root: string, file: string, spec: string): string | null {
 }
 
 /**
+ * The files `starts` import, directly or not, as paths from the root, themselves included: relative imports only
+ * (packages are not followed), and a file `follow` refuses is kept but not read further.
+ */
+export function importClosure(
+  root: string,
+  starts: readonly string[],
+  follow: (path: string) => boolean = () => true,
+): Set<string> {
+  const seen = new Set<string>();
+  const queue = starts.filter((f) => existsSync(join(root, f)));
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!file.endsWith('.ts') || !follow(file)) continue;
+    for (const m of readFileSync(join(root, file), 'utf8').matchAll(IMPORT)) {
+      const path = resolve(root, file, (m[1] ?? m[2])!);
+      if (path && !seen.has(path)) queue.push(path);
+    }
+  }
+  return seen;
+}
+
+/**
  * What plays a game of ruleset `id`, as paths from the repository's root, sorted: every file the bots, the match
  * loop and the ruleset's index import, directly or not (the engine, the search, the ruleset's rules and chart),
  * and the ruleset's maps. What no game runs — the app, the view, the AI's browser service, the commands, the
  * tests, the other rulesets — is left out, so a change there keeps the logs.
  */
 export function playFiles(root: string, id: string): string[] {
-  const seen = new Set<string>();
-  const queue = entries(id).filter((f) => existsSync(join(root, f)));
-  while (queue.length) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    if (!file.endsWith('.ts')) continue;
-    for (const m of readFileSync(join(root, file), 'utf8').matchAll(IMPORT)) {
-      const path = resolve(root, file, (m[1] ?? m[2])!);
-      if (path && !seen.has(path)) queue.push(path);
-    }
-  }
+  const seen = importClosure(root, entries(id));
   const maps = join(root, 'maps', id);
   if (existsSync(maps))
     for (const name of readdirSync(maps)) if (name.endsWith('.json')) seen.add(`maps/${id}/${name}`);

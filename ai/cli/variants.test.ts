@@ -1,4 +1,7 @@
 /** Experiment bots `<bot>+<variant>` (variants.ts): the bot on its ruleset with one part replaced. */
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyRuleset, BaseState } from '../../src/engine/contract';
 import { Rng, seedRng } from '../../src/engine/rng';
@@ -10,6 +13,7 @@ import { one1, position } from '../../test/helpers/epic';
 import { mctsBot, scriptedBot } from '../bots';
 import { playMatch } from '../match';
 import {
+  aimedBzzzt,
   companyRisk,
   companyThreatTerm,
   epicCommandTerm,
@@ -24,6 +28,7 @@ import {
   seeingAll,
   VARIANTS,
   variantCode,
+  variantFiles,
   withEvaluate,
 } from './variants';
 
@@ -263,11 +268,45 @@ describe('experiment bots', () => {
     }
   });
 
-  it("adds the variants file's digest to a log's code only when a bot names a variant", () => {
+  it("adds the named variants' digest to a log's code only when a bot names a variant", () => {
     expect(variantCode('0123456789abcdef', ['mcts:1000', 'greedy'])).toBe('0123456789abcdef');
     expect(variantCode('0123456789abcdef', ['mcts-it:300+margin', 'mcts-it:300'])).toMatch(
       /^0123456789abcdef\+[0-9a-f]{8}$/,
     );
+    // A variant's files: its own, and what it imports from ai/cli/ (the play code it imports is the play digest's).
+    expect(variantFiles(['mcts-it:300+sees', 'greedy'])).toEqual([
+      'ai/cli/variants/kit.ts',
+      'ai/cli/variants/sees.ts',
+    ]);
+    expect(variantFiles(['mcts-it:300+sees', 'mcts-it:300+margin'])).toEqual([
+      'ai/cli/variants/kit.ts',
+      'ai/cli/variants/margin.ts',
+      'ai/cli/variants/sees.ts',
+    ]);
+    for (const name of Object.keys(VARIANTS))
+      expect(variantFiles([`mcts-it:1+${name}`])).toContain(`ai/cli/variants/${name}.ts`);
+  });
+
+  it("keeps a log's digest when another variant changes or is added, not when its own files change", () => {
+    const root = mkdtempSync(join(tmpdir(), 'variants-'));
+    try {
+      mkdirSync(join(root, 'ai/cli/variants'), { recursive: true });
+      for (const f of ['kit', 'sees', 'margin'])
+        copyFileSync(`ai/cli/variants/${f}.ts`, join(root, `ai/cli/variants/${f}.ts`));
+      const sees = () => variantCode('p', ['mcts-it:300+sees', 'mcts-it:300'], root);
+      const before = sees();
+      expect(before).toBe(variantCode('p', ['mcts-it:300+sees', 'mcts-it:300']));
+      appendFileSync(join(root, 'ai/cli/variants/margin.ts'), '\n// another variant changed\n');
+      writeFileSync(join(root, 'ai/cli/variants/aim.ts'), '// a variant added\n');
+      expect(sees()).toBe(before);
+      expect(variantCode('p', ['mcts-it:300+margin'], root)).not.toBe(
+        variantCode('p', ['mcts-it:300+margin']),
+      );
+      appendFileSync(join(root, 'ai/cli/variants/kit.ts'), '\n// what every variant is made of changed\n');
+      expect(sees()).not.toBe(before);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
@@ -310,5 +349,86 @@ describe('the sees variant (epic)', () => {
       JSON.stringify(b.last!.alternatives.map((x) => [x.action, x.visits, x.value]));
     expect(weighed(sees)).toBe(weighed(oracle));
     expect(weighed(sees)).not.toBe(weighed(honest));
+  });
+});
+
+describe('the aim variant (epic)', () => {
+  const epic = rulesets.epic!;
+  type Bz = { type: 'bzzzt'; base: string; target: string };
+  // The Combat-phase positions of scripted games where a Weirdboy may Bzzzt! two enemy detachments or more.
+  const choices = (() => {
+    const out: BaseState[] = [];
+    for (const seed of ['a1', 'a2', 'a3']) {
+      let s = setUp(epic, 'plaine-de-grik', seed);
+      const bot = scriptedBot(seed);
+      while (epic.decision(s)) {
+        if (epic.candidates(s).filter((o) => o.type === 'bzzzt').length >= 2) out.push(s);
+        const step = epic.apply(s, bot.choose(epic, s));
+        if (!step.ok) throw new Error(step.error.message.en);
+        s = step.value.state;
+      }
+    }
+    return out;
+  })();
+  /** The yardstick's mean for the side to play after `a`, over `n` dice draws. */
+  const worth = (s: BaseState, a: Bz, n: number) => {
+    const side = epic.decision(s)!.side;
+    let total = 0;
+    for (let k = 0; k < n; k++) {
+      const copy = epic.clone(s);
+      copy.rng = seedRng(`worth:${k}`);
+      expect(epic.applyInPlace(copy, a)).toBeNull();
+      total += epic.yardstick!(copy, side);
+    }
+    return total / n;
+  };
+
+  it("aims the script's Bzzzt! at what is worth most, where the script takes the first listed", () => {
+    const aimed = aimedBzzzt(epic);
+    let calls = 0;
+    let moved = 0;
+    let gain = 0;
+    let top = 0;
+    for (const s of choices) {
+      const options = epic.candidates(s);
+      const script = epic.script!(s, new Rng(seedRng('x')), options) as Bz;
+      if (script.type !== 'bzzzt') continue;
+      calls++;
+      const mine = options.filter((o) => o.type === 'bzzzt' && (o as Bz).base === script.base) as Bz[];
+      expect(script).toEqual(mine[0]); // the flaw: the first enemy in reach, in the state's order
+      const a = aimed(s, new Rng(seedRng('x')), options) as Bz;
+      expect(mine).toContainEqual(a);
+      expect(aimed(s, new Rng(seedRng('x')))).toEqual(a); // the same without the candidates handed in
+      if (a.target !== script.target) moved++;
+      gain += worth(s, a, 40) - worth(s, script, 40);
+      const best = Math.max(...mine.map((o) => worth(s, o, 40)));
+      if (worth(s, a, 40) === best) top++;
+    }
+    expect(calls).toBeGreaterThanOrEqual(8);
+    expect(moved).toBeGreaterThanOrEqual(calls / 2);
+    expect(gain).toBeGreaterThan(0); // over these positions, the aimed Bzzzt! does better than the first listed
+    expect(top).toBeGreaterThanOrEqual(calls * 0.7); // and is mostly the best over 40 draws, not 2
+  });
+
+  it('leaves every other scripted action as it was, and company alone', () => {
+    const aimed = VARIANTS.aim!.wrap(epic);
+    expect(aimed.script).not.toBe(epic.script);
+    let s = setUp(epic, 'plaine-de-grik', 'a4');
+    const bot = scriptedBot('a4');
+    let compared = 0;
+    while (epic.decision(s) && compared < 200) {
+      const [r1, r2] = [new Rng(seedRng(`k${compared}`)), new Rng(seedRng(`k${compared}`))];
+      const plain = epic.script!(s, r1);
+      if (plain.type !== 'bzzzt') {
+        expect(aimed.script!(s, r2)).toEqual(plain);
+        expect(r2.state()).toEqual(r1.state()); // the same draws from the caller's RNG
+        compared++;
+      }
+      const step = epic.apply(s, bot.choose(epic, s));
+      if (!step.ok) throw new Error(step.error.message.en);
+      s = step.value.state;
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(() => VARIANTS.aim!.wrap(ruleset)).toThrow(/no script for company/);
   });
 });
