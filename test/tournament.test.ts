@@ -257,6 +257,8 @@ describe('tournament records', () => {
         states++;
       }
       expect(notes.filter((n) => / 12 iterations/.test(n.text)).length).toBeGreaterThan(5);
+      // An iteration budget has no clock of its own: the note gives the decision's wall time, not 0 ms.
+      expect(notes.filter((n) => / 12 iterations in [1-9]\d* ms/.test(n.text)).length).toBeGreaterThan(0);
       // The replay screen's Import opens the file with every note on its ply.
       const opened = openGameFile(readFileSync(file, 'utf8'));
       if (!opened.ok) throw new Error(opened.error.message.en);

@@ -91,8 +91,13 @@ function playGame(g: number): LoggedGame & { kept?: string } {
   const noted = (bot: Bot & { last?: SearchReport }, side: string): Bot => ({
     name: bot.name,
     choose(r, state) {
+      const t = performance.now();
       const action = bot.choose(r, state);
-      if (bot.last) notes.push({ ply, kind: 'ai', text: searchNote(bot.name, side, bot.last, action) });
+      if (bot.last) {
+        // An iteration budget searches without a clock and reports 0 ms: its note gives the decision's wall time.
+        const report = bot.last.ms > 0 ? bot.last : { ...bot.last, ms: performance.now() - t };
+        notes.push({ ply, kind: 'ai', text: searchNote(bot.name, side, report, action) });
+      }
       bot.last = undefined;
       ply++;
       return action;
