@@ -11,11 +11,11 @@
  * the next run. One tournament at a time: meant for iteration budgets (`mcts-it:<n>`), where the machine's
  * load does not change play.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { die, parseArgs } from './args';
 import { logName } from './goals';
+import { runCli } from './run-cli';
 import { readLog } from './tournament-log';
 import { isTournamentBot } from './variants';
 
@@ -60,22 +60,8 @@ const tournamentArgs = (a: string, target: number, left: number) => {
 };
 
 /** Runs one tournament to `target` games, its progress on stderr behind the bot's name; its exit code. */
-function play(a: string, target: number, left: number): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['scripts/run.mjs', 'ai/cli/tournament.ts', ...tournamentArgs(a, target, left)],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let rest = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      const lines = (rest + chunk.toString()).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) process.stderr.write(`[${a}] ${line}\n`);
-    });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
-}
+const play = (a: string, target: number, left: number) =>
+  runCli('tournament', tournamentArgs(a, target, left), a);
 
 const counts = () => as.map(count);
 process.stderr.write(`${as.map((a, i) => `${logOf(a)}: ${counts()[i]} games`).join('\n')}\n`);
@@ -107,8 +93,5 @@ process.stderr.write(`${as.map((a, i) => `${a}: ${end[i]} games`).join(', ')}\n`
 for (const a of as.slice(1)) {
   if (Math.min(end[0]!, end[as.indexOf(a)]!) === 0) continue;
   process.stdout.write(`${as[0]} → ${a}:\n`);
-  const pair = spawn(process.execPath, ['scripts/run.mjs', 'ai/cli/pair-logs.ts', logOf(as[0]!), logOf(a)], {
-    stdio: 'inherit',
-  });
-  await new Promise((resolve) => pair.on('close', resolve));
+  await runCli('pair-logs', [logOf(as[0]!), logOf(a)]);
 }

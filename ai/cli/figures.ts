@@ -2,12 +2,15 @@
  * `npm run figures [-- --dir bench/tournaments]`: where issue #5's goals stand, from the tournament logs
  * (./goals.ts). Prints a table for people, then a last line of JSON.
  */
-import { parseArgs } from './args';
+import { existsSync, statSync } from 'node:fs';
+import { die, parseArgs } from './args';
 import { figures, GAMES, HONESTY } from './goals';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const { flags } = parseArgs(process.argv.slice(2));
 const dir = flags.dir ?? 'bench/tournaments';
+if (!existsSync(dir) || !statSync(dir).isDirectory())
+  die(`No folder ${dir}: --dir takes the folder of the tournament logs (bench/tournaments by default).`);
 const f = figures(dir);
 const out: string[] = [`Issue #5's goals from the logs in ${dir} (at least ${GAMES} games each):`, ''];
 out.push(

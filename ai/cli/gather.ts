@@ -9,11 +9,11 @@
  * `--only <text>` picks among the tournaments whose log's name contains the text (e.g. `oracle`, `company`), so a
  * session can feed the pairing it is studying; the list of what is left stays whole.
  */
-import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { die, parseArgs } from './args';
 import { GAMES, plan } from './goals';
+import { runCli } from './run-cli';
 
 const { flags } = parseArgs(process.argv.slice(2));
 const dir = flags.dir ?? 'bench/tournaments';
@@ -66,28 +66,12 @@ if (chosen.length === 0)
 else process.stderr.write(`running for ${minutes} min, one core each:\n`);
 for (const p of chosen) process.stderr.write(`  npm run tournament -- ${argsOf(p).join(' ')}\n`);
 if (flags['dry-run'] === undefined) {
-  const runs = chosen.map(
-    (p) =>
-      new Promise<void>((resolve) => {
-        const args = argsOf(p);
-        const child = spawn(process.execPath, ['scripts/run.mjs', 'ai/cli/tournament.ts', ...args], {
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
-        let rest = '';
-        child.stderr.on('data', (chunk: Buffer) => {
-          const lines = (rest + chunk.toString()).split('\n');
-          rest = lines.pop()!;
-          for (const line of lines) process.stderr.write(`[${p.ruleset} ${p.a} vs ${p.b}] ${line}\n`);
-        });
-        child.on('close', (code) => {
-          if (code !== 0) process.stderr.write(`[${p.ruleset} ${p.a} vs ${p.b}] exited with ${code}\n`);
-          resolve();
-        });
-      }),
+  await Promise.all(
+    chosen.map(async (p) => {
+      const name = `${p.ruleset} ${p.a} vs ${p.b}`;
+      const code = await runCli('tournament', argsOf(p), name);
+      if (code !== 0) process.stderr.write(`[${name}] exited with ${code}\n`);
+    }),
   );
-  await Promise.all(runs);
 }
-const figures = spawn(process.execPath, ['scripts/run.mjs', 'ai/cli/figures.ts', '--dir', dir], {
-  stdio: 'inherit',
-});
-await new Promise((resolve) => figures.on('close', resolve));
+await runCli('figures', ['--dir', dir]);
