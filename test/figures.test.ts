@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeHash } from '../ai/cli/code-hash';
-import { figures, hasSecrets, logName, NOTHING_HIDDEN, plan } from '../ai/cli/goals';
+import { figures, hasSecrets, logName, NOTHING_HIDDEN, neededScore, plan, status } from '../ai/cli/goals';
 import { rulesets } from '../src/rulesets/registry';
 
 type Outcome = 'win' | 'loss' | 'draw';
@@ -57,7 +57,9 @@ describe('figures', () => {
     const goal = (b: string) => f.goals.find((g) => g.ruleset === 'epic' && g.b === b)!;
 
     expect(goal('greedy')).toMatchObject({ games: 4, wins: 2, losses: 1, draws: 1, winRate: 0.625 });
-    expect(goal('greedy').status).toBe('below (4 of 400 games)');
+    // 2.5 points of the 340 that 85 % of 400 games make: the 396 left must score 337.5, 85.2 % of them.
+    expect(goal('greedy').status).toBe('below (4 of 400 games; the 396 left need 85.2 %)');
+    expect(goal('greedy').needed).toBeCloseTo(337.5 / 396, 4);
     expect(goal('greedy').aBySide).toEqual({
       blue: { wins: 1, losses: 1, draws: 0 },
       red: { wins: 1, losses: 0, draws: 1 },
@@ -65,6 +67,7 @@ describe('figures', () => {
     // Two logs of one pairing add up: 400 wins and 2 losses.
     expect(goal('random')).toMatchObject({ games: 402, wins: 400, losses: 2 });
     expect(goal('random').status).toBe('met');
+    expect(goal('random').needed).toBeNull();
     expect(goal('random').logs).toEqual(['random-more.jsonl', 'random.jsonl']);
     // The stale log is named and not counted.
     expect(goal('scripted')).toMatchObject({ games: 0, status: 'no games' });
@@ -81,6 +84,22 @@ describe('figures', () => {
     expect(f.honesty.find((x) => x.ruleset === 'company')!.status).toBe(NOTHING_HIDDEN);
   });
 
+  it('says what the games left must score, and when no result can make or spoil a goal', () => {
+    // 99 % of 400 games is 396 points: after 5 losses in 10 games, 391 in the 390 left is out of reach.
+    expect(status(10, false, neededScore(0.99, 5, 10)!)).toBe(
+      'out of reach (10 of 400 games: the 390 left cannot make it)',
+    );
+    // 60 % is 240 points: 240 wins in the first 240 games make it whatever the 160 left do.
+    expect(status(240, true, neededScore(0.6, 240, 240)!)).toBe('met whatever the rest (240 of 400 games)');
+    // 60 % after 24 wins in 39: the 361 left need (240 − 24) / 361.
+    expect(neededScore(0.6, 24, 39)).toBeCloseTo(216 / 361, 10);
+    expect(status(39, true, neededScore(0.6, 24, 39)!)).toBe(
+      'on track (39 of 400 games; the 361 left need 59.8 %)',
+    );
+    expect(neededScore(0.6, 300, 400)).toBeNull();
+    expect(status(400, false)).toBe('missed');
+  });
+
   it('prints a table, then JSON, and refuses a log whose game names no side', { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'figures-'));
     writeLog(dir, 'greedy.jsonl', 'mcts:1000', 'greedy', ['win', 'loss']);
@@ -92,7 +111,9 @@ describe('figures', () => {
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toContain('| epic | mcts:1000 | greedy | ≥ 85.0 % | 2 | 1-1-0 | 50.0 %');
     // A won as blue and lost as red: A's results on each side, and blue won both games.
-    expect(ok.stdout).toContain('| 1-0-0 / 0-1-0 | blue 100.0 % | below (2 of 400 games) |');
+    expect(ok.stdout).toContain(
+      '| 1-0-0 / 0-1-0 | blue 100.0 % | below (2 of 400 games; the 398 left need 85.2 %) |',
+    );
     const last = JSON.parse(ok.stdout.trim().split('\n').pop()!);
     expect(last.goals.find((g: { b: string }) => g.b === 'greedy').games).toBe(2);
 

@@ -46,11 +46,31 @@ export function hasSecrets(ruleset: AnyRuleset): boolean {
 
 export const NOTHING_HIDDEN = 'nothing hidden but dice: the oracle is the same search';
 
-export function status(games: number, met: boolean): string {
+/**
+ * A goal's status from its games so far and whether their rate meets it. With `needed` (`neededScore`), a goal
+ * short of its games also says what the games left must score: "out of reach" if no result can make it, "met
+ * whatever the rest" if none can spoil it.
+ */
+export function status(games: number, met: boolean, needed?: number): string {
   if (games === 0) return 'no games';
-  if (games < GAMES)
-    return met ? `on track (${games} of ${GAMES} games)` : `below (${games} of ${GAMES} games)`;
+  if (games < GAMES) {
+    const left = GAMES - games;
+    const of = `${games} of ${GAMES} games`;
+    if (needed === undefined) return met ? `on track (${of})` : `below (${of})`;
+    if (needed > 1) return `out of reach (${of}: the ${left} left cannot make it)`;
+    if (needed <= 0) return `met whatever the rest (${of})`;
+    return `${met ? 'on track' : 'below'} (${of}; the ${left} left need ${(100 * needed).toFixed(1)} %)`;
+  }
   return met ? 'met' : 'missed';
+}
+
+/**
+ * The score (a win 1, a draw ½) the games left before `GAMES` must average for the whole to reach `goal`, given
+ * `points` over `games`; null when no game is left.
+ */
+export function neededScore(goal: number, points: number, games: number): number | null {
+  if (games >= GAMES) return null;
+  return (goal * GAMES - points) / (GAMES - games);
 }
 
 export function figures(dir: string) {
@@ -80,6 +100,7 @@ export function figures(dir: string) {
       for (const l of from) for (const r of l.games.values()) tally.add(r);
       const s = tally.summary();
       const met = tally.games > 0 && s.winRate >= goal;
+      const needed = neededScore(goal, s.wins + s.draws / 2, tally.games);
       return {
         ruleset: id,
         a,
@@ -89,7 +110,9 @@ export function figures(dir: string) {
         winRate: tally.games ? s.winRate : null,
         ci95: tally.games ? s.ci95 : null,
         logs: from.map((l) => l.file),
-        status: status(tally.games, met),
+        /** What the games left before GAMES must score, on average, for the goal (null at GAMES or more). */
+        needed: needed === null ? null : Number(needed.toFixed(4)),
+        status: status(tally.games, met, needed ?? undefined),
       };
     }),
   );
