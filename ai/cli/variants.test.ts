@@ -12,6 +12,7 @@ import { position as companyPosition, unit } from '../../test/helpers/company';
 import { one1, position } from '../../test/helpers/epic';
 import { mctsBot, scriptedBot } from '../bots';
 import { playMatch } from '../match';
+import { search } from '../mcts';
 import {
   aimedBzzzt,
   companyRisk,
@@ -25,7 +26,9 @@ import {
   makeTournamentBot,
   marginValue,
   parseVariantName,
+  SHARPEN,
   seeingAll,
+  sharpened,
   VARIANTS,
   variantCode,
   variantFiles,
@@ -349,6 +352,57 @@ describe('the sees variant (epic)', () => {
       JSON.stringify(b.last!.alternatives.map((x) => [x.action, x.visits, x.value]));
     expect(weighed(sees)).toBe(weighed(oracle));
     expect(weighed(sees)).not.toBe(weighed(honest));
+  });
+});
+
+describe('the sharp variant', () => {
+  // A position of turn 2, where the options' values differ (the start's are nearly all alike).
+  const turn2 = (() => {
+    let s = start;
+    const script = scriptedBot('sharp');
+    while (ruleset.decision(s) && (s as BaseState & { turn: number }).turn < 2) {
+      const step = ruleset.apply(s, script.choose(ruleset, s));
+      if (!step.ok) throw new Error(step.error.message.en);
+      s = step.value.state;
+    }
+    return s;
+  })();
+
+  it('scales every value by SHARPEN, a finished game too', () => {
+    const sharp = sharpened(ruleset);
+    for (const side of ['blue', 'red']) {
+      expect(sharp.evaluate(turn2, side)).toBe(SHARPEN * ruleset.evaluate(turn2, side));
+      expect(ruleset.evaluate(turn2, side)).not.toBe(0);
+    }
+    const over = finished('sharp').state;
+    const outcome = ruleset.outcome(over);
+    if (outcome.status !== 'finished') throw new Error('the scripted game did not finish');
+    expect(Math.abs(sharp.evaluate(over, 'blue'))).toBe(outcome.winner === null ? 0 : SHARPEN);
+    // The ruleset itself is untouched.
+    expect(Math.abs(ruleset.evaluate(over, 'blue'))).toBeLessThanOrEqual(1);
+  });
+
+  it('is the search with its exploration constant and prior divided by SHARPEN', () => {
+    const side = ruleset.decision(turn2)!.side;
+    const weighed = (r: AnyRuleset, c: number, prior: number, scale: number) =>
+      search(r, turn2, side, { seed: 's', maxIterations: 300, c, prior }).alternatives.map((x) => [
+        x.action,
+        x.visits,
+        Math.round((x.value / scale) * 1e9),
+      ]);
+    const sharp = weighed(sharpened(ruleset), 0.9, 2, SHARPEN);
+    expect(sharp).toEqual(weighed(ruleset, 0.9 / SHARPEN, 2 / SHARPEN, 1));
+    expect(sharp).not.toEqual(weighed(ruleset, 0.9, 2, 1));
+    // The bot plays on the wrapped ruleset.
+    const bot = makeTournamentBot('mcts-it:300+sharp', 'seed');
+    bot.choose(ruleset, turn2);
+    expect(bot.last!.alternatives.map((x) => x.visits)).not.toEqual(
+      (() => {
+        const plain = mctsBot('seed', { iterations: 300 });
+        plain.choose(ruleset, turn2);
+        return plain.last!.alternatives.map((x) => x.visits);
+      })(),
+    );
   });
 });
 

@@ -19,6 +19,7 @@ import { command } from './variants/command';
 import { type Variant, variantBot } from './variants/kit';
 import { margin } from './variants/margin';
 import { sees } from './variants/sees';
+import { sharp } from './variants/sharp';
 import { threat } from './variants/threat';
 
 export { aimedBzzzt } from './variants/aim';
@@ -26,10 +27,11 @@ export { epicCommandTerm, epicOutOfCommand } from './variants/command';
 export { type Variant, withEvaluate, withTerm } from './variants/kit';
 export { marginValue } from './variants/margin';
 export { seeingAll } from './variants/sees';
+export { SHARPEN, sharpened } from './variants/sharp';
 export { companyRisk, companyThreatTerm, epicRisk, epicThreatTerm, expectedDamage } from './variants/threat';
 
 /** Every variant by name; `<name>` is also its file, ai/cli/variants/<name>.ts. */
-export const VARIANTS: Record<string, Variant> = { margin, threat, sees, command, aim };
+export const VARIANTS: Record<string, Variant> = { margin, threat, sees, command, aim, sharp };
 
 const NAME = /^(.+)\+([a-z-]+)$/;
 
