@@ -2,33 +2,19 @@
  * `npm run analyse`: re-searches the positions of a game record, with an iteration budget (the same figures on
  * any machine), and reports the options weighed beside the move the game played and the game's own `ai` note.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { randomBot, scriptedBot } from '../ai/bots';
 import { playMatch } from '../ai/match';
 import { keyOf, search } from '../ai/mcts';
 import type { BaseState } from '../src/engine/contract';
 import { findScenario, rulesets } from '../src/rulesets/registry';
+import { bundleCli } from './helpers/bundle-cli';
 
-// Bundled once, as `npm run analyse` bundles it (scripts/run.mjs), then run as often as the cases need.
-const bundle = join(mkdtempSync(join(tmpdir(), 'analyse-bin-')), 'analyse.mjs');
-buildSync({
-  entryPoints: ['ai/cli/analyse.ts'],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
-const analyse = (...args: string[]) => spawnSync(process.execPath, [bundle, ...args], { encoding: 'utf8' });
+// Bundled once, as `npm run analyse` bundles it, then run as often as the cases need.
+const analyse = bundleCli('ai/cli/analyse.ts');
 
 describe('analyse', () => {
   const ruleset = rulesets.company!;

@@ -2,11 +2,6 @@
  * `npm run spread`: how the search spreads its visits on the positions of a scripted game, per search (the plain
  * one and the variants) and iteration budget (ai/cli/spread-figures.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import {
   scriptedPositions,
@@ -17,21 +12,9 @@ import {
 } from '../ai/cli/spread-figures';
 import { type MctsNode, search } from '../ai/mcts';
 import { rulesets } from '../src/rulesets/registry';
+import { bundleCli } from './helpers/bundle-cli';
 
-const bundle = join(mkdtempSync(join(tmpdir(), 'spread-bin-')), 'spread.mjs');
-buildSync({
-  entryPoints: ['ai/cli/spread.ts'],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
-const spread = (...args: string[]) => spawnSync(process.execPath, [bundle, ...args], { encoding: 'utf8' });
+const spread = bundleCli('ai/cli/spread.ts');
 
 const company = rulesets.company!;
 

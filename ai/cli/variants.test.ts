@@ -44,6 +44,22 @@ function setUp(r: AnyRuleset, scenarioId: string, seed: string): BaseState {
   return s.value as BaseState;
 }
 
+/** `s` played on by the script (seeded `seed`) until `stop` holds or the game ends. */
+function scriptedUntil(
+  r: AnyRuleset,
+  s: BaseState,
+  seed: string,
+  stop: (s: BaseState) => boolean,
+): BaseState {
+  const script = scriptedBot(seed);
+  while (r.decision(s) && !stop(s)) {
+    const step = r.apply(s, script.choose(r, s));
+    if (!step.ok) throw new Error(step.error.message.en);
+    s = step.value.state;
+  }
+  return s;
+}
+
 const ruleset = rulesets.company!;
 const scenario = findScenario('company', 'le-pont-de-cendres')!;
 const start = setUp(ruleset, scenario.id, 'variants');
@@ -316,16 +332,10 @@ describe('experiment bots', () => {
 describe('the sees variant (epic)', () => {
   const epic = rulesets.epic!;
   // Red's first Ordre of the game, blue's orders given face down: the honest search samples them, this one sees them.
-  const redOrder = (() => {
-    let s = setUp(epic, 'plaine-de-grik', 'sees');
-    const script = scriptedBot('sees');
-    for (let d = epic.decision(s); d && !(d.secret && d.side === 'red'); d = epic.decision(s)) {
-      const step = epic.apply(s, script.choose(epic, s));
-      if (!step.ok) throw new Error(step.error.message.en);
-      s = step.value.state;
-    }
-    return s;
-  })();
+  const redOrder = scriptedUntil(epic, setUp(epic, 'plaine-de-grik', 'sees'), 'sees', (s) => {
+    const d = epic.decision(s);
+    return d?.secret === true && d.side === 'red';
+  });
 
   it('keeps the secrets in view and re-draws only the dice', () => {
     const seen = seeingAll(epic);
@@ -357,16 +367,7 @@ describe('the sees variant (epic)', () => {
 
 describe('the sharp variant', () => {
   // A position of turn 2, where the options' values differ (the start's are nearly all alike).
-  const turn2 = (() => {
-    let s = start;
-    const script = scriptedBot('sharp');
-    while (ruleset.decision(s) && (s as BaseState & { turn: number }).turn < 2) {
-      const step = ruleset.apply(s, script.choose(ruleset, s));
-      if (!step.ok) throw new Error(step.error.message.en);
-      s = step.value.state;
-    }
-    return s;
-  })();
+  const turn2 = scriptedUntil(ruleset, start, 'sharp', (s) => (s as BaseState & { turn: number }).turn >= 2);
 
   it('scales every value by SHARPEN, a finished game too', () => {
     const sharp = sharpened(ruleset);
