@@ -8,13 +8,16 @@
  * turns; medians over the rounds. Nothing is asserted: figures for the notes. Run it on an idle machine.
  */
 
-import { parseArgs } from '../ai/cli/args';
+import { commandArgs } from '../ai/cli/args';
 import { median } from '../ai/cli/median';
 import { search } from '../ai/mcts';
 import { rulesets, scenarios } from '../src/rulesets/registry';
 import { benchPositions } from './same';
 
-const { flags } = parseArgs(process.argv.slice(2));
+const { flags } = commandArgs(process.argv.slice(2), {
+  usage: 'Usage: npm run bench:rollouts [-- --plies default,20,4,0 --rounds 3 --rulesets epic,company]',
+  options: ['plies', 'rounds', 'rulesets'],
+});
 const lengths = (flags.plies ?? 'default,20,4,0').split(',');
 if (lengths.some((p) => p !== 'default' && !/^\d+$/.test(p)))
   throw new Error('--plies: comma-separated rollout lengths, each a whole number of plies or "default"');

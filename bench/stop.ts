@@ -11,13 +11,16 @@
  * taking turns, and asks for the stop 100 to 280 ms in. Nothing is asserted: figures for the notes.
  */
 
-import { parseArgs } from '../ai/cli/args';
+import { commandArgs } from '../ai/cli/args';
 import { median } from '../ai/cli/median';
 import { createAiService } from '../ai/engine-api';
 import { rulesets, scenarios } from '../src/rulesets/registry';
 import { benchPositions } from './same';
 
-const { flags } = parseArgs(process.argv.slice(2));
+const { flags } = commandArgs(process.argv.slice(2), {
+  usage: 'Usage: npm run bench:stop [-- --slices 8,2+3 --rounds 3 --rulesets epic,company]',
+  options: ['slices', 'rounds', 'rulesets'],
+});
 const slices = (flags.slices ?? '8,2+3').split(',');
 const parse = (spec: string) => {
   const [slice, cut = 0] = spec.split('+').map(Number);

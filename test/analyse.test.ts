@@ -174,6 +174,6 @@ describe('analyse', () => {
     // The flag takes no value: a file after it is refused with a message.
     const wrong = analyse('--plies', '3', '--all-seeing', epicFile);
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toMatch(/--all-seeing takes no value .*put it after the game file/);
+    expect(wrong.stderr).toMatch(/--all-seeing takes no value .*put it after the other arguments/);
   });
 });

@@ -226,7 +226,7 @@ describe('gather', () => {
     for (const c of commands) expect(c.endsWith(` --records ${join(dir, 'kept')}`)).toBe(true);
     const bad = gather('--dry-run', '--records');
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('--records needs a folder');
+    expect(bad.stderr).toContain('--records needs a value');
   });
 
   it('with --only, picks among the tournaments whose log names the text', { timeout: 60_000 }, () => {
@@ -250,7 +250,25 @@ describe('gather', () => {
     );
     const empty = gather('--dry-run', '--only');
     expect(empty.status).toBe(2);
-    expect(empty.stderr).toContain('--only needs a text');
+    expect(empty.stderr).toContain('--only needs a value');
+  });
+
+  it('prints its usage on --help and refuses an option it does not know, before planning', {
+    timeout: 60_000,
+  }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gather-'));
+    const gather = gatherIn(dir);
+    const help = gather('--help');
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run gather -- --minutes <m>/);
+    expect(help.stderr).not.toContain('tournaments short of');
+    // A mistyped --jobs must not start a gather with the default (one job per core, 60 minutes).
+    const typo = gather('--dry-run', '--jobz', '1');
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/^Unknown option --jobz\.\nUsage: npm run gather/);
+    const bare = gather('company', '--dry-run');
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toContain('takes no file or other bare argument (got "company")');
   });
 
   it('knows which rulesets decide in secret', () => {

@@ -113,7 +113,7 @@ describe('npm run spread', () => {
       [['--ruleset', 'company', '--every', 'x'], /--every takes a whole number/],
       [['--ruleset', 'company', '--searches', 'plain,nope'], /names plain or a variant/],
       [['--ruleset', 'company', '--budget', '5'], /Unknown option --budget/],
-      [['--ruleset', 'company', 'file.json'], /No file is read/],
+      [['--ruleset', 'company', 'file.json'], /takes no file or other bare argument/],
     ];
     for (const [args, message] of cases) {
       const r = spread(...args);

@@ -308,7 +308,9 @@ describe('tournament records', () => {
     for (const [args, message] of [
       [['--records-of', 'loss,maybe', '--records', dir], /--records-of .*not "maybe"/],
       [['--records-of', 'win'], /--records-of needs --records/],
-      [['--records'], /--records needs a folder/],
+      [['--records'], /--records needs a value/],
+      // A mistyped option stops the run instead of being ignored (here it would have played 2 games).
+      [['--gmaes', '4'], /Unknown option --gmaes\.\nUsage: npm run tournament/],
       [['--records', join(dir, files[0]!)], /--records .*cannot write there/],
     ] as const) {
       const r = spawn('--ruleset', 'company', '--games', '2', ...args);

@@ -13,21 +13,20 @@
 import type { BaseAction, BaseState } from '../../src/engine/contract';
 import { replay } from '../../src/engine/record';
 import { keyOf, search } from '../mcts';
-import { die, parseArgs, parsePlyList } from './args';
+import { commandArgs, die, parsePlyList } from './args';
 import { type OpenedRecord, openRecordFile } from './open-record';
 import { optionFigures } from './search-note';
 
 const USAGE =
   'Usage: npm run analyse -- <game.json> --plies <list, e.g. 12,40-45> [--iterations n] [--seed s] [--rollout-plies n] [--all-seeing]';
-const { flags, positional } = parseArgs(process.argv.slice(2));
-for (const k of Object.keys(flags))
-  if (!['plies', 'iterations', 'seed', 'rollout-plies', 'all-seeing'].includes(k))
-    die(`Unknown option --${k}.\n${USAGE}`);
-if (flags['all-seeing'] !== undefined && flags['all-seeing'] !== 'true')
-  die(`--all-seeing takes no value (got "${flags['all-seeing']}"): put it after the game file.\n${USAGE}`);
+const { flags, positional } = commandArgs(process.argv.slice(2), {
+  usage: USAGE,
+  options: ['plies', 'iterations', 'seed', 'rollout-plies'],
+  switches: ['all-seeing'],
+  positional: 1,
+});
 const allSeeing = flags['all-seeing'] === 'true';
 const file = positional[0] ?? die(USAGE);
-if (positional.length > 1) die(`One game file at a time (got ${positional.length}).\n${USAGE}`);
 
 const whole = (name: string, fallback: number, min: number, max: number): number => {
   const v = flags[name];

@@ -16,6 +16,58 @@ export function parseArgs(argv: string[]): { flags: Record<string, string>; posi
   return { flags, positional };
 }
 
+/** What a headless command takes: its usage line, its options with a value, and its switches (no value). */
+export interface CommandSpec {
+  usage: string;
+  options: readonly string[];
+  switches?: readonly string[];
+  /** How many positional arguments (e.g. files) it takes at most: 0 unless said. */
+  positional?: number;
+}
+
+/**
+ * Reads a command's arguments against its spec: `help` when `--help` or `-h` is among them, else the flags and
+ * positional arguments, or a message for people (an unknown option, an option without its value, a value given
+ * to a switch, too many files), so that a mistyped option stops the command instead of being ignored.
+ */
+export function readArgs(
+  argv: string[],
+  spec: CommandSpec,
+): Result<'help' | { flags: Record<string, string>; positional: string[] }, string> {
+  if (argv.includes('--help') || argv.includes('-h')) return { ok: true, value: 'help' };
+  const { flags, positional } = parseArgs(argv);
+  const switches = spec.switches ?? [];
+  const fail = (message: string) => ({ ok: false as const, error: `${message}\n${spec.usage}` });
+  for (const [k, v] of Object.entries(flags)) {
+    if (switches.includes(k)) {
+      if (v !== 'true') return fail(`--${k} takes no value (got "${v}"): put it after the other arguments.`);
+    } else if (!spec.options.includes(k)) return fail(`Unknown option --${k}.`);
+    else if (v === 'true') return fail(`--${k} needs a value.`);
+  }
+  const most = spec.positional ?? 0;
+  if (positional.length > most)
+    return fail(
+      most === 0
+        ? `This command takes no file or other bare argument (got "${positional[0]}").`
+        : `At most ${most} file${most > 1 ? 's' : ''} (got ${positional.length}).`,
+    );
+  return { ok: true, value: { flags, positional } };
+}
+
+/** `readArgs` for a command's `main`: prints the usage and exits 0 on `--help`, dies with the message on an error. */
+export function commandArgs(
+  argv: string[],
+  spec: CommandSpec,
+): { flags: Record<string, string>; positional: string[] } {
+  const read = readArgs(argv, spec);
+  if (!read.ok) return die(read.error);
+  if (read.value === 'help') {
+    process.stdout.write(`${spec.usage}\n`);
+    process.exit(0);
+  }
+  return read.value;
+}
+
 /** Prints a message for people on stderr and exits non-zero. */
 export function die(message: string, code = 2): never {
   process.stderr.write(`${message}\n`);

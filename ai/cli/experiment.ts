@@ -13,13 +13,18 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { die, parseArgs } from './args';
+import { commandArgs, die } from './args';
 import { logName } from './goals';
 import { runCli } from './run-cli';
 import { readLog } from './tournament-log';
 import { isTournamentBot } from './variants';
 
-const { flags } = parseArgs(process.argv.slice(2));
+const { flags } = commandArgs(process.argv.slice(2), {
+  usage:
+    'Usage: npm run experiment -- --ruleset <id> --scenario <id> --a <bot>,<bot>[,…] --b <bot> --seed <s> --dir <folder> [--step 8] [--games 400] [--minutes m] [--records <dir>] [--dry-run]',
+  options: ['ruleset', 'scenario', 'a', 'b', 'seed', 'dir', 'step', 'games', 'minutes', 'records'],
+  switches: ['dry-run'],
+});
 const need = (name: string) =>
   flags[name] === undefined || flags[name] === 'true'
     ? die(`--${name} is needed: --${name} <value>.`)
@@ -44,7 +49,7 @@ if (!Number.isInteger(games) || games < 2 || games % 2 !== 0)
   die('--games must be an even whole number ≥ 2.');
 const minutes = flags.minutes === undefined ? Number.POSITIVE_INFINITY : Number(flags.minutes);
 if (!(minutes > 0)) die('--minutes must be a number of minutes > 0.');
-const records = flags.records === 'true' ? die('--records needs a folder: --records <dir>.') : flags.records;
+const records = flags.records;
 const scenario = need('scenario');
 
 const logOf = (a: string) => join(dir, logName({ ruleset, scenario, a, b, seed }));

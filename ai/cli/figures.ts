@@ -3,11 +3,14 @@
  * (./goals.ts). Prints a table for people, then a last line of JSON.
  */
 import { existsSync, statSync } from 'node:fs';
-import { die, parseArgs } from './args';
+import { commandArgs, die } from './args';
 import { figures, GAMES, HONESTY } from './goals';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-const { flags } = parseArgs(process.argv.slice(2));
+const { flags } = commandArgs(process.argv.slice(2), {
+  usage: 'Usage: npm run figures [-- --dir <folder of tournament logs>]',
+  options: ['dir'],
+});
 const dir = flags.dir ?? 'bench/tournaments';
 if (!existsSync(dir) || !statSync(dir).isDirectory())
   die(`No folder ${dir}: --dir takes the folder of the tournament logs (bench/tournaments by default).`);

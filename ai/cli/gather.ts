@@ -11,19 +11,24 @@
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { die, parseArgs } from './args';
+import { commandArgs, die } from './args';
 import { GAMES, plan } from './goals';
 import { runCli } from './run-cli';
 
-const { flags } = parseArgs(process.argv.slice(2));
+const { flags } = commandArgs(process.argv.slice(2), {
+  usage:
+    'Usage: npm run gather -- --minutes <m> [--jobs <k>] [--seed 51] [--dir bench/tournaments] [--records <dir>] [--only <text>] [--dry-run]',
+  options: ['minutes', 'jobs', 'seed', 'dir', 'records', 'only'],
+  switches: ['dry-run'],
+});
 const dir = flags.dir ?? 'bench/tournaments';
 const seed = flags.seed ?? '51';
 const minutes = Number(flags.minutes ?? 60);
 if (!(minutes > 0)) die('--minutes must be a number of minutes > 0.');
-const records = flags.records === 'true' ? die('--records needs a folder: --records <dir>.') : flags.records;
+const records = flags.records;
 const jobs = Number(flags.jobs ?? availableParallelism());
 if (!Number.isInteger(jobs) || jobs < 1) die('--jobs must be a whole number ≥ 1.');
-const only = flags.only === 'true' ? die('--only needs a text: --only <part of a log name>.') : flags.only;
+const only = flags.only;
 const all = plan(dir, seed);
 const stale = all.filter((p) => p.stale);
 if (stale.length)

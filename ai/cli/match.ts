@@ -6,9 +6,13 @@ import { writeFileSync } from 'node:fs';
 import { rulesets, scenarios } from '../../src/rulesets/registry';
 import { BOT_NAMES, isBotName, makeBot } from '../bots';
 import { playMatch } from '../match';
-import { die, parseArgs } from './args';
+import { commandArgs, die } from './args';
 
-const { flags } = parseArgs(process.argv.slice(2));
+const sideNames = [...new Set(Object.values(rulesets).flatMap((r) => [...r.sides]))];
+const { flags } = commandArgs(process.argv.slice(2), {
+  usage: `Usage: npm run match -- --ruleset <id> --scenario <id> --seed <s> ${sideNames.map((s) => `--${s} <bot>`).join(' ')} [--out game.json]`,
+  options: ['ruleset', 'scenario', 'seed', 'out', ...sideNames],
+});
 const rulesetId = flags.ruleset ?? 'epic';
 const ruleset =
   rulesets[rulesetId] ?? die(`Unknown ruleset "${rulesetId}". Known: ${Object.keys(rulesets).join(', ')}.`);

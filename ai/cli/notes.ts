@@ -11,15 +11,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseRecord } from '../../src/engine/record';
-import { die, parseArgs } from './args';
+import { commandArgs, die } from './args';
 import { type ParsedNote, parseSearchNote, summariseNotes } from './search-note';
 
 const USAGE =
   'Usage: npm run notes -- <game.json | folder>… [--code <digest>] [--match <text in the file name>]';
-const { flags, positional } = parseArgs(process.argv.slice(2));
-for (const k of Object.keys(flags))
-  if (!['code', 'match'].includes(k)) die(`Unknown option --${k}.\n${USAGE}`);
-for (const k of ['code', 'match'] as const) if (flags[k] === 'true') die(`--${k} needs a value.\n${USAGE}`);
+const { flags, positional } = commandArgs(process.argv.slice(2), {
+  usage: USAGE,
+  options: ['code', 'match'],
+  positional: Number.POSITIVE_INFINITY,
+});
 if (positional.length === 0) die(USAGE);
 
 const files: string[] = [];

@@ -3,12 +3,13 @@
  * Prints A's score on the games both played, in how many the second log did better or worse with a sign test,
  * the same by the side A played, and a last line of JSON.
  */
-import { die, parseArgs } from './args';
+import { commandArgs, die } from './args';
 import { pairLogs } from './pairing';
 import { readLog } from './tournament-log';
 
-const { positional } = parseArgs(process.argv.slice(2));
-if (positional.length !== 2) die('usage: npm run pair-logs -- <first.jsonl> <second.jsonl>');
+const USAGE = 'Usage: npm run pair-logs -- <first.jsonl> <second.jsonl>';
+const { positional } = commandArgs(process.argv.slice(2), { usage: USAGE, options: [], positional: 2 });
+if (positional.length !== 2) die(USAGE);
 const [first, second] = positional as [string, string];
 const pairing = pairLogs(readLog(first), readLog(second));
 if (typeof pairing === 'string') die(pairing);

@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { parseRecord, replay } from '../../src/engine/record';
 import { findScenario, rulesets } from '../../src/rulesets/registry';
-import { die, parseArgs } from './args';
+import { commandArgs, die } from './args';
 
-const { positional } = parseArgs(process.argv.slice(2));
-const file = positional[0] ?? die('Usage: npm run replay -- <game.json>');
+const USAGE = 'Usage: npm run replay -- <game.json>';
+const { positional } = commandArgs(process.argv.slice(2), { usage: USAGE, options: [], positional: 1 });
+const file = positional[0] ?? die(USAGE);
 let text: string;
 try {
   text = readFileSync(file, 'utf8');

@@ -6,32 +6,29 @@
  * budgets only, so the figures are the same on any machine; it changes nothing.
  */
 import { rulesets, scenarios } from '../../src/rulesets/registry';
-import { die, parseArgs } from './args';
+import { commandArgs, die } from './args';
 import { scriptedPositions, spreadTable } from './spread-figures';
 import { VARIANTS } from './variants';
 
 const USAGE =
   'Usage: npm run spread -- --ruleset <id> [--scenario <id>] [--seed s] [--every n] [--iterations 800,3000] [--searches plain,sharp]';
-const { flags, positional } = parseArgs(process.argv.slice(2));
-if (positional.length) die(`No file is read (got "${positional[0]}").\n${USAGE}`);
-for (const k of Object.keys(flags))
-  if (!['ruleset', 'scenario', 'seed', 'every', 'iterations', 'searches'].includes(k))
-    die(`Unknown option --${k}.\n${USAGE}`);
-const value = (name: string): string | undefined =>
-  flags[name] === 'true' ? die(`--${name} needs a value.\n${USAGE}`) : flags[name];
-const id = value('ruleset') ?? die(`--ruleset is needed (${Object.keys(rulesets).join(', ')}).\n${USAGE}`);
+const { flags } = commandArgs(process.argv.slice(2), {
+  usage: USAGE,
+  options: ['ruleset', 'scenario', 'seed', 'every', 'iterations', 'searches'],
+});
+const id = flags.ruleset ?? die(`--ruleset is needed (${Object.keys(rulesets).join(', ')}).\n${USAGE}`);
 const ruleset = rulesets[id] ?? die(`No ruleset "${id}" (${Object.keys(rulesets).join(', ')}).`);
-const scenarioId = value('scenario') ?? scenarios[id]![0]!.id;
+const scenarioId = flags.scenario ?? scenarios[id]![0]!.id;
 if (!scenarios[id]!.some((s) => s.id === scenarioId))
   die(`No scenario "${scenarioId}" in ${id} (${scenarios[id]!.map((s) => s.id).join(', ')}).`);
-const seed = value('seed') ?? 'spread';
-const every = Number(value('every') ?? 9);
+const seed = flags.seed ?? 'spread';
+const every = Number(flags.every ?? 9);
 if (!Number.isInteger(every) || every < 1 || every > 1000)
   die(`--every takes a whole number from 1 to 1000.`);
-const budgets = (value('iterations') ?? '800,3000').split(',').map((x) => Number(x.trim()));
+const budgets = (flags.iterations ?? '800,3000').split(',').map((x) => Number(x.trim()));
 if (budgets.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000))
   die(`--iterations takes whole numbers from 1 to 1,000,000 separated by commas (e.g. 800,3000).`);
-const searches = (value('searches') ?? 'plain,sharp').split(',').map((x) => x.trim());
+const searches = (flags.searches ?? 'plain,sharp').split(',').map((x) => x.trim());
 for (const s of searches)
   if (s !== 'plain' && !(s in VARIANTS))
     die(`--searches names plain or a variant (${Object.keys(VARIANTS).join(', ')}), not "${s}".`);

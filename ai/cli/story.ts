@@ -7,18 +7,18 @@
  * way costs no search, unlike `npm run analyse`, so it can run beside a tournament without taking its core.
  * Exits 1 naming the first ply that does not replay.
  */
-import { die, parseArgs, parsePlyList } from './args';
+import { commandArgs, die, parsePlyList } from './args';
 import { openRecordFile } from './open-record';
 import { tellGame } from './tell-game';
 
 const USAGE = 'Usage: npm run story -- <game.json> [--plies <list, e.g. 1-40,97>] [--lang en|fr] [--notes]';
-const { flags, positional } = parseArgs(process.argv.slice(2));
-for (const k of Object.keys(flags))
-  if (!['plies', 'lang', 'notes'].includes(k)) die(`Unknown option --${k}.\n${USAGE}`);
-if (flags.notes !== undefined && flags.notes !== 'true')
-  die(`--notes takes no value ("${flags.notes}"): put the game file first.\n${USAGE}`);
+const { flags, positional } = commandArgs(process.argv.slice(2), {
+  usage: USAGE,
+  options: ['plies', 'lang'],
+  switches: ['notes'],
+  positional: 1,
+});
 const file = positional[0] ?? die(USAGE);
-if (positional.length > 1) die(`One game file at a time (got ${positional.length}).\n${USAGE}`);
 const lang = flags.lang ?? 'en';
 if (lang !== 'en' && lang !== 'fr') die(`--lang is en or fr, not "${lang}".`);
 const opened = openRecordFile(file);

@@ -27,14 +27,31 @@ import { rulesets, scenarios } from '../../src/rulesets/registry';
 import { BOT_NAMES, type Bot } from '../bots';
 import { playMatch } from '../match';
 import type { SearchReport } from '../mcts';
-import { die, parseArgs } from './args';
+import { commandArgs, die } from './args';
 import { codeHash } from './code-hash';
 import { searchNote } from './search-note';
 import { appendGame, type LoggedGame, openLog, Tally } from './tournament-log';
 import { isTournamentBot, makeTournamentBot, VARIANTS, variantCode } from './variants';
 
 const argv: string[] = isMainThread ? process.argv.slice(2) : (workerData as { argv: string[] }).argv;
-const { flags } = parseArgs(argv);
+const { flags } = commandArgs(argv, {
+  usage:
+    'Usage: npm run tournament -- --ruleset <id> --scenario <id> --a <bot> --b <bot> --games <n> --seed <s> [--jobs <k>] [--log <file.jsonl>] [--minutes m] [--records <dir>] [--records-of loss,draw] [--report]',
+  options: [
+    'ruleset',
+    'scenario',
+    'a',
+    'b',
+    'games',
+    'seed',
+    'jobs',
+    'log',
+    'minutes',
+    'records',
+    'records-of',
+  ],
+  switches: ['report'],
+});
 const rulesetId = flags.ruleset ?? 'epic';
 const ruleset = rulesets[rulesetId] ?? die(`Unknown ruleset "${rulesetId}".`);
 const list = scenarios[rulesetId] ?? [];
@@ -61,8 +78,7 @@ const minutes = flags.minutes === undefined ? Number.POSITIVE_INFINITY : Number(
 if (!(minutes > 0)) die('--minutes must be a number of minutes > 0.');
 const [s1, s2] = ruleset.sides as [string, string];
 const OUTCOMES = ['win', 'loss', 'draw'] as const;
-const recordsDir =
-  flags.records === 'true' ? die('--records needs a folder: --records <dir>.') : flags.records;
+const recordsDir = flags.records;
 const recordsOf = new Set((flags['records-of'] ?? 'loss,draw').split(',').map((x) => x.trim()));
 for (const o of recordsOf)
   if (!(OUTCOMES as readonly string[]).includes(o))
