@@ -16,31 +16,28 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { commandArgs, die } from '../ai/cli/args';
 import { compareRows, type SearchRow } from './same';
 
 const args = process.argv.slice(2);
 const usage =
-  'usage: npm run bench:compare -- <base ref> [--runs 3] [--iterations 300] [--rounds 3] [--rulesets a,b] [--all-scenarios] [--expect-same]';
-const ref = args[0];
-if (!ref || ref.startsWith('--')) {
-  console.error(usage);
-  process.exit(2);
-}
-const optionValue = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const runs = Number(optionValue('runs') ?? 3);
-if (!Number.isInteger(runs) || runs < 1) {
-  console.error(`bench:compare: --runs takes a whole number of at least 1\n${usage}`);
-  process.exit(2);
-}
+  'Usage: npm run bench:compare -- <base ref> [--runs 3] [--iterations 300] [--rounds 3] [--rulesets a,b] [--all-scenarios] [--expect-same]';
+const { flags, positional } = commandArgs(args, {
+  usage,
+  options: ['runs', 'iterations', 'rounds', 'rulesets'],
+  switches: ['all-scenarios', 'expect-same'],
+  positional: 1,
+});
+const ref = positional[0] ?? die(usage);
+const runs = Number(flags.runs ?? 3);
+if (!Number.isInteger(runs) || runs < 1)
+  die(`bench:compare: --runs takes a whole number of at least 1\n${usage}`);
 const passed: string[] = [];
 for (const name of ['iterations', 'rounds', 'rulesets']) {
-  const v = optionValue(name);
+  const v = flags[name];
   if (v !== undefined) passed.push(`--${name}`, v);
 }
-if (args.includes('--all-scenarios')) passed.push('--all-scenarios');
+if (flags['all-scenarios'] === 'true') passed.push('--all-scenarios');
 
 const root = process.cwd();
 const git = (...a: string[]) => {
@@ -52,8 +49,7 @@ let sha: string;
 try {
   sha = git('rev-parse', '--verify', `${ref}^{commit}`);
 } catch {
-  console.error(`bench:compare: no commit ${ref} in this repository\n${usage}`);
-  process.exit(2);
+  die(`bench:compare: no commit ${ref} in this repository\n${usage}`);
 }
 
 const cache = resolve('node_modules/.cache/compare');
@@ -123,4 +119,4 @@ if (differ.length)
   console.log(
     `# decided differently: ${differ.map((c) => `${c.ruleset}/${c.scenario}`).join(', ')} (a change of play, not only of speed)`,
   );
-if (args.includes('--expect-same') && differ.length) process.exit(1);
+if (flags['expect-same'] === 'true' && differ.length) process.exit(1);

@@ -1,4 +1,5 @@
 /** The digest bench/compare.ts uses to tell a speed-only change of the play code from a change of play. */
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { rulesets, scenarios } from '../src/rulesets/registry';
 import { benchPositions, compareRows, type SearchRow, searchRound } from './same';
@@ -80,5 +81,25 @@ describe('compareRows', () => {
 
   it('refuses a version whose runs disagree with each other', () => {
     expect(() => compareRows([row({}), row({ digest: 'cccc' })], [row({})])).toThrow(/base: two runs/);
+  });
+});
+
+describe('npm run bench:compare', () => {
+  it('refuses a mistyped option before building anything, so --expect-same cannot be lost to a typo', {
+    timeout: 60_000,
+  }, () => {
+    const compare = (...args: string[]) =>
+      spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'bench/compare.ts', ...args], {
+        encoding: 'utf8',
+      });
+    const typo = compare('HEAD', '--expect-sam');
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/^Unknown option --expect-sam\.\nUsage: npm run bench:compare/);
+    const none = compare();
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/^Usage: npm run bench:compare -- <base ref>/);
+    const help = compare('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run bench:compare/);
   });
 });
