@@ -37,6 +37,26 @@ describe('pairLogs', () => {
     expect(p.p).toBe(1);
   });
 
+  it('pairs logs of another B with otherB, and keeps a range of games', () => {
+    const first = log(['win', 'loss', 'draw', 'loss', 'win']);
+    const second = log(['loss', 'win', 'win', 'loss', 'loss'], { a: 'mcts-it:300', b: 'greedy' });
+    expect(pairLogs(first, second)).toMatch(/differ in b .*--other-b/);
+    const all = pairLogs(first, second, { otherB: true });
+    if (typeof all === 'string') throw new Error(all);
+    expect([all.games, all.before, all.after, all.better, all.worse]).toEqual([5, 2.5, 2, 2, 2]);
+    const some = pairLogs(first, second, { otherB: true, range: { from: 1, to: 2 } });
+    if (typeof some === 'string') throw new Error(some);
+    expect([some.games, some.before, some.after, some.better, some.worse]).toEqual([2, 0.5, 2, 2, 0]);
+    expect(some.bySide).toEqual({
+      red: { games: 1, before: 0, after: 1 },
+      blue: { games: 1, before: 0.5, after: 1 },
+    });
+    // Other settings still part the games.
+    expect(pairLogs(first, log(['win'], { b: 'greedy', seed: '61' }), { otherB: true })).toMatch(
+      /differ in seed/,
+    );
+  });
+
   it('refuses logs whose games are not the same games', () => {
     expect(pairLogs(log(['win']), log(['win'], { seed: '61' }))).toMatch(/differ in seed/);
     expect(pairLogs(log(['win']), log(['win'], { b: 'greedy' }))).toMatch(/differ in b/);

@@ -35,16 +35,29 @@ export function signTest(k: number, n: number): number {
   return Math.min(1, (2 * tail) / 2 ** n);
 }
 
+export interface PairOptions {
+  /**
+   * Pairs logs whose B differ too (e.g. `mcts:4000` against `mcts:1000` and `mcts-it:3000` against `mcts-it:800`):
+   * the same dice seed and sides game for game, two different matches. Off by default, since a different opponent
+   * usually means the logs measure different things.
+   */
+  otherB?: boolean;
+  /** Only the games whose index (the log's `g`, from 0) lies in [from, to]. */
+  range?: { from: number; to: number };
+}
+
 /**
  * Pairs the games both logs played. Refuses (returns a message) logs of different rulesets, scenarios, opponents
- * or seeds, and a game A played on different sides.
+ * (unless `otherB`) or seeds, and a game A played on different sides.
  */
-export function pairLogs(first: Log, second: Log): Pairing | string {
+export function pairLogs(first: Log, second: Log, options: PairOptions = {}): Pairing | string {
   for (const key of ['ruleset', 'scenario', 'b', 'seed'] as const)
-    if (first.settings[key] !== second.settings[key])
-      return `the logs differ in ${key} ("${first.settings[key]}" and "${second.settings[key]}"): their games are not the same games`;
+    if (first.settings[key] !== second.settings[key] && !(key === 'b' && options.otherB))
+      return `the logs differ in ${key} ("${first.settings[key]}" and "${second.settings[key]}"): their games are not the same games${key === 'b' ? ' (--other-b pairs them on their dice and sides)' : ''}`;
+  const { range } = options;
   const out: Pairing = { games: 0, before: 0, after: 0, better: 0, worse: 0, p: 1, bySide: {} };
   for (const [g, b] of second.games) {
+    if (range && (g < range.from || g > range.to)) continue;
     const a = first.games.get(g);
     if (!a) continue;
     if (a.aSide !== b.aSide)
