@@ -17,6 +17,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { commandArgs, die } from '../ai/cli/args';
+import { nodeBundleOptions } from '../scripts/node-bundle.mjs';
 import { compareRows, type SearchRow } from './same';
 
 const args = process.argv.slice(2);
@@ -74,18 +75,7 @@ if (!existsSync(join(baseDir, 'ai/cli/median.ts'))) {
 
 async function bundle(dir: string, name: string): Promise<string> {
   const outfile = join(cache, `searches-${name}-${process.pid}.mjs`);
-  await build({
-    entryPoints: [join(dir, 'bench/searches.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'error',
-  });
+  await build({ ...nodeBundleOptions(join(dir, 'bench/searches.ts'), outfile), logLevel: 'error' });
   return outfile;
 }
 

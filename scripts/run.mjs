@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ensureDeps, staleReason } from './ensure-deps.mjs';
+import { nodeBundleOptions } from './node-bundle.mjs';
 
 const [entry, ...args] = process.argv.slice(2);
 if (!entry) {
@@ -22,20 +23,7 @@ const outdir = resolve('node_modules/.cache/run');
 mkdirSync(outdir, { recursive: true });
 // One bundle per process: runs started together (a tournament per core) never overwrite each other's file.
 const outfile = join(outdir, `${basename(entry).replace(/\.ts$/, '')}-${process.pid}.mjs`);
-await build({
-  entryPoints: [entry],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  // Bundled CommonJS packages (seedrandom, boardgame.io) may still `require` Node's built-ins.
-  banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  },
-  sourcemap: 'inline',
-  logLevel: 'warning',
-});
+await build({ ...nodeBundleOptions(entry, outfile), sourcemap: 'inline' });
 const r = spawnSync(process.execPath, ['--enable-source-maps', outfile, ...args], { stdio: 'inherit' });
 rmSync(outfile, { force: true });
 process.exit(r.status ?? 1);

@@ -4,23 +4,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { buildSync } from 'esbuild';
+import { nodeBundleOptions } from '../../scripts/node-bundle.mjs';
 
 /** Bundles `entry` (e.g. ai/cli/analyse.ts) and returns a runner: its arguments in, its exit and output out. */
 export function bundleCli(entry: string): (...args: string[]) => SpawnSyncReturns<string> {
   const name = basename(entry).replace(/\.ts$/, '');
   const bundle = join(mkdtempSync(join(tmpdir(), `${name}-bin-`)), `${name}.mjs`);
-  buildSync({
-    entryPoints: [entry],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Bundled CommonJS packages (seedrandom) may still `require` Node's built-ins.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
+  buildSync(nodeBundleOptions(entry, bundle));
   return (...args: string[]) => spawnSync(process.execPath, [bundle, ...args], { encoding: 'utf8' });
 }
