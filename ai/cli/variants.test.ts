@@ -25,6 +25,7 @@ import {
   isTournamentBot,
   makeTournamentBot,
   marginValue,
+  pairedDice,
   parseVariantName,
   SHARPEN,
   seeingAll,
@@ -403,6 +404,77 @@ describe('the sharp variant', () => {
         plain.choose(ruleset, turn2);
         return plain.last!.alternatives.map((x) => x.visits);
       })(),
+    );
+  });
+});
+
+describe('the paired variant', () => {
+  const turn2 = scriptedUntil(ruleset, start, 'paired', (s) => (s as BaseState & { turn: number }).turn >= 2);
+  const side = ruleset.decision(turn2)!.side;
+  const [first, second] = ruleset.candidates(turn2);
+  /** The dice a sampled state plays on once `action` is applied, on `r`. */
+  const diceAfter = (r: AnyRuleset, observation: BaseState, rng: Rng, action: typeof first) => {
+    const s = r.determinize(observation, side, rng);
+    r.applyTrusted!(s, action!);
+    return JSON.stringify(s.rng);
+  };
+
+  it('gives the n-th iteration through each root option the same dice, and the next one new dice', () => {
+    expect(first).toBeDefined();
+    expect(second).toBeDefined();
+    const observation = ruleset.observe(turn2, side);
+    const paired = pairedDice(ruleset);
+    const rng = new Rng(seedRng('searcher'));
+    const a0 = diceAfter(paired, observation, rng, first);
+    const b0 = diceAfter(paired, observation, rng, second);
+    const a1 = diceAfter(paired, observation, rng, first);
+    const b1 = diceAfter(paired, observation, rng, second);
+    expect(b0).toBe(a0);
+    expect(b1).toBe(a1);
+    expect(a1).not.toBe(a0);
+    // Unpaired, the same two options are played on different dice.
+    const plain = new Rng(seedRng('searcher'));
+    expect(diceAfter(ruleset, observation, plain, second)).not.toBe(
+      diceAfter(ruleset, observation, plain, first),
+    );
+    // Another search (another observation object) draws its own salt: other dice for its first iteration.
+    expect(diceAfter(paired, ruleset.observe(turn2, side), rng, first)).not.toBe(a0);
+  });
+
+  it('re-seeds only the first action on a sampled state, and leaves states it did not sample alone', () => {
+    const paired = pairedDice(ruleset);
+    const s = paired.determinize(ruleset.observe(turn2, side), side, new Rng(seedRng('x')));
+    paired.applyTrusted!(s, first!);
+    const after = JSON.stringify(s.rng);
+    const t = ruleset.clone(s);
+    const next = ruleset.candidates(s)[0];
+    if (next) {
+      paired.applyTrusted!(s, next);
+      ruleset.applyTrusted!(t, next);
+      expect(JSON.stringify(s.rng)).toBe(JSON.stringify(t.rng));
+    }
+    const own = ruleset.clone(turn2);
+    const before = JSON.stringify(own.rng);
+    expect(paired.applyInPlace(own, first!)).toBeNull();
+    const plainOwn = ruleset.clone(turn2);
+    ruleset.applyInPlace(plainOwn, first!);
+    expect(JSON.stringify(own.rng)).toBe(JSON.stringify(plainOwn.rng));
+    expect(after).not.toBe(before);
+  });
+
+  it('decides as a search does: the same observation and seed give the same move, whatever the dice to come', () => {
+    const decide = (state: BaseState) => {
+      const bot = makeTournamentBot('mcts-it:200+paired', 'seed');
+      bot.choose(ruleset, state);
+      return JSON.stringify(bot.last!.alternatives.map((x) => [x.action, x.visits, x.value]));
+    };
+    const otherDice = ruleset.clone(turn2);
+    otherDice.rng = seedRng('other future dice');
+    expect(decide(otherDice)).toBe(decide(turn2));
+    const plain = mctsBot('seed', { iterations: 200 });
+    plain.choose(ruleset, turn2);
+    expect(decide(turn2)).not.toBe(
+      JSON.stringify(plain.last!.alternatives.map((x) => [x.action, x.visits, x.value])),
     );
   });
 });

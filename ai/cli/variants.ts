@@ -18,6 +18,7 @@ import { aim } from './variants/aim';
 import { command } from './variants/command';
 import { type Variant, variantBot } from './variants/kit';
 import { margin } from './variants/margin';
+import { paired } from './variants/paired';
 import { sees } from './variants/sees';
 import { sharp } from './variants/sharp';
 import { threat } from './variants/threat';
@@ -26,12 +27,13 @@ export { aimedBzzzt } from './variants/aim';
 export { epicCommandTerm, epicOutOfCommand } from './variants/command';
 export { type Variant, withEvaluate, withTerm } from './variants/kit';
 export { marginValue } from './variants/margin';
+export { pairedDice } from './variants/paired';
 export { seeingAll } from './variants/sees';
 export { SHARPEN, sharpened } from './variants/sharp';
 export { companyRisk, companyThreatTerm, epicRisk, epicThreatTerm, expectedDamage } from './variants/threat';
 
 /** Every variant by name; `<name>` is also its file, ai/cli/variants/<name>.ts. */
-export const VARIANTS: Record<string, Variant> = { margin, threat, sees, command, aim, sharp };
+export const VARIANTS: Record<string, Variant> = { margin, threat, sees, command, aim, sharp, paired };
 
 const NAME = /^(.+)\+([a-z-]+)$/;
 
