@@ -66,7 +66,8 @@ describe('tournament log', () => {
   const lines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 
   it('plays only the games missing from its log and sums them all', { timeout: 120_000 }, () => {
-    const log = join(mkdtempSync(join(tmpdir(), 'tlog-')), 'run.jsonl');
+    // In a folder that does not exist yet: the log's folder is made with it.
+    const log = join(mkdtempSync(join(tmpdir(), 'tlog-')), 'new', 'run.jsonl');
     const first = run(...base, '--games', '4', '--log', log);
     expect(first.summary.fromLog).toBe(0);
     expect(lines(log)).toHaveLength(1 + 4);

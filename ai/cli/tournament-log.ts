@@ -3,7 +3,8 @@
  * digest of the code that plays; each further line is one game. A run appends a line as each game ends, so a
  * run stopped at any moment loses only the games being played.
  */
-import { appendFileSync, existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { die } from './args';
 import { median } from './median';
 
@@ -92,12 +93,13 @@ export function readLog(path: string, mend = false): Log {
 }
 
 /**
- * Opens a log for these settings: creates it (header only) when it does not exist and `create`; otherwise
+ * Opens a log for these settings: creates it (header only, and its folder) when it does not exist and `create`; otherwise
  * reads it (`readLog`, mending a cut last line) and refuses it if it was made with other settings or other code.
  */
 export function openLog(path: string, settings: LogSettings, create = true): Map<number, LoggedGame> {
   if (!existsSync(path)) {
     if (!create) die(`${path}: no such log.`);
+    mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, `${JSON.stringify({ format: FORMAT, version: 1, ...settings })}\n`);
     return new Map();
   }
