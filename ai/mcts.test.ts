@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyRuleset } from '../src/engine/contract';
 import { hashState } from '../src/engine/hash';
-import { seedRng } from '../src/engine/rng';
+import { Rng, seedRng } from '../src/engine/rng';
 import { epicRuleset } from '../src/rulesets/epic';
 import type { EpicState, Order } from '../src/rulesets/epic/types';
 import { scenarios } from '../src/rulesets/registry';
@@ -391,5 +391,90 @@ describe('MCTS rollouts to the end of a round (the ruleset may name its rounds)'
     // The iterations stop at ply 20 (the end of the round after the root's). With 5-ply rollouts below a tree
     // of at most 12 plies, work is valued by ply 17 at the latest, one round paid; pass by ply 20, two.
     expect(choice(rounds(5, true))).toBe('pass');
+  });
+});
+
+describe('MCTS paired dice (the ruleset may ask for them)', () => {
+  interface DieState {
+    rng: ReturnType<typeof seedRng>;
+    ply: number;
+    score: number;
+  }
+  type Bet = { type: 'x' | 'y' | 'z' | 'wait' };
+  /**
+   * Side a bets on x, y or z at ply 0; every ply rolls a die into the score (x adds 1 to it, y 2, z 0). `seen`
+   * logs, for each bet played, the dice the state holds just before it.
+   */
+  const dice = (pairedDice: boolean, seen: [string, string][]): AnyRuleset => {
+    const clone = (s: DieState): DieState => ({ ...s, rng: { ...s.rng } });
+    return {
+      id: 'dice',
+      sides: ['a', 'b'],
+      decision: (s: DieState) => (s.ply < 4 ? { side: 'a', phase: 'p', turn: 0 } : null),
+      candidates: (s: DieState): Bet[] =>
+        s.ply === 0 ? [{ type: 'x' }, { type: 'y' }, { type: 'z' }] : s.ply < 4 ? [{ type: 'wait' }] : [],
+      validate: () => ({ ok: true, value: true }),
+      applyInPlace: (s: DieState, a: Bet) => {
+        if (a.type !== 'wait') seen.push([a.type, JSON.stringify(s.rng)]);
+        const rng = new Rng(s.rng);
+        s.score += rng.int(6) + (a.type === 'x' ? 1 : a.type === 'y' ? 2 : 0);
+        s.rng = rng.state();
+        s.ply++;
+        return null;
+      },
+      clone,
+      observe: (s: DieState) => clone(s),
+      determinize: (s: DieState, _side: string, rng: Rng) => ({
+        ...clone(s),
+        rng: seedRng(`d:${rng.next()}`),
+      }),
+      evaluate: (s: DieState, side: string) => (side === 'a' ? s.score / 40 : -s.score / 40),
+      ...(pairedDice ? { pairedDice } : {}),
+    } as unknown as AnyRuleset;
+  };
+  const begin = (seed = 's'): DieState => ({ rng: seedRng(seed), ply: 0, score: 0 });
+  /** Each bet's dice, in the order the search played it. */
+  const byBet = (seen: [string, string][]) => {
+    const out: Record<string, string[]> = { x: [], y: [], z: [] };
+    for (const [bet, rng] of seen) out[bet]!.push(rng);
+    return out;
+  };
+
+  it("plays the n-th iteration through each root option on the same dice, and each option's next on new dice", () => {
+    for (const allSeeing of [false, true]) {
+      const seen: [string, string][] = [];
+      search(dice(true, seen), begin(), 'a', { seed: 'pair', maxIterations: 60, allSeeing });
+      const { x, y, z } = byBet(seen);
+      const n = Math.min(x!.length, y!.length, z!.length);
+      expect(n).toBeGreaterThan(5);
+      for (let i = 0; i < n; i++) {
+        expect(y![i]).toBe(x![i]);
+        expect(z![i]).toBe(x![i]);
+      }
+      expect(new Set(x).size).toBe(x!.length);
+    }
+  });
+  it('draws independent dice where the ruleset does not ask, and decides as before', () => {
+    const seen: [string, string][] = [];
+    search(dice(false, seen), begin(), 'a', { seed: 'pair', maxIterations: 60 });
+    const { x, y } = byBet(seen);
+    expect(y![0]).not.toBe(x![0]);
+    // Unpaired, the search draws no salt: its report is the one a ruleset without the field gets.
+    const report = (r: AnyRuleset) =>
+      JSON.stringify(search(r, begin(), 'a', { seed: 'q', maxIterations: 90 }).alternatives);
+    const without = dice(false, []) as unknown as Record<string, unknown>;
+    expect(report({ ...without, pairedDice: false } as unknown as AnyRuleset)).toBe(report(dice(false, [])));
+    expect(report(dice(true, []))).not.toBe(report(dice(false, [])));
+  });
+  it('stays honest: the same observation and seed give the same report, whatever the dice to come', () => {
+    // The salt comes from the searcher's RNG: two games that differ only in their future dice are searched alike.
+    const report = (seed: string) =>
+      JSON.stringify(search(dice(true, []), begin(seed), 'a', { seed: 'h', maxIterations: 90 }).alternatives);
+    expect(report('future one')).toBe(report('future two'));
+    expect(report('future one')).not.toBe(
+      JSON.stringify(
+        search(dice(true, []), begin('future one'), 'a', { seed: 'other', maxIterations: 90 }).alternatives,
+      ),
+    );
   });
 });

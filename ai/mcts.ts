@@ -11,6 +11,9 @@
  * - Secret decisions (`DecisionPoint.secret`, e.g. epic's Ordres) are chosen by regret matching, and the move
  *   played is drawn from the average strategy with the searcher's RNG: a mixed strategy a watcher cannot read
  *   off, yet the same observation and seed still give the same choice.
+ * - Paired dice, where the ruleset asks for them (contract `pairedDice`): the n-th iteration through each root
+ *   option re-seeds its sampled state's dice, just before that option is played, from a salt the searcher's RNG
+ *   draws once and n. Each option's mean is still over independent dice; two options' difference varies less.
  * - Progressive widening: where visits pile up, the ruleset's `variants` of the most visited option (a move
  *   turned or shortened) join the candidates.
  * - A budget in iterations and/or milliseconds (`runSearch`); ai/search-slices.ts runs the same search in slices
@@ -141,8 +144,16 @@ export class Search {
   private readonly secret: boolean;
   private readonly allSeeing: boolean;
 
+  /**
+   * Paired dice (contract `pairedDice`): the salt, drawn from the searcher's RNG at the first sample (undefined
+   * until then, and always where the ruleset does not pair), and how often each root option has been played.
+   */
+  private pairSalt: number | undefined;
+  private readonly pairCounts: Map<string, number> | undefined;
+
   /** A state to play this iteration on: the hidden part sampled (or, all-seeing, kept) and fresh dice. */
   private sample(): BaseState {
+    if (this.pairCounts !== undefined && this.pairSalt === undefined) this.pairSalt = this.rng.next();
     if (!this.allSeeing) return this.ruleset.determinize(this.observation, this.side, this.rng);
     const s = this.ruleset.clone(this.observation);
     s.rng = seedRng(`sample:${this.rng.next()}`);
@@ -165,6 +176,7 @@ export class Search {
     this.lastRound = (this.roundOf?.(this.observation) ?? 0) + ROUNDS_AHEAD;
     this.maxDepth = options.maxDepth ?? 12;
     this.prior = options.prior ?? 2;
+    if (ruleset.pairedDice === true) this.pairCounts = new Map();
     const trusted = ruleset.applyTrusted;
     this.play = trusted
       ? (s, a) => {
@@ -185,6 +197,14 @@ export class Search {
 
   /** `applyTrusted` where the ruleset has it, else `applyInPlace`; true if the action was refused. */
   private readonly play: (s: BaseState, a: BaseAction) => boolean;
+
+  /** Paired dice: `s` gets the dice of the n-th iteration through the root's option `key` (see `pairSalt`). */
+  private pair(s: BaseState, key: string): void {
+    const counts = this.pairCounts!;
+    const n = counts.get(key) ?? 0;
+    counts.set(key, n + 1);
+    s.rng = seedRng(`paired:${this.pairSalt}:${n}`);
+  }
 
   /** How many options the side has now (in one sampled state). */
   optionCount(): number {
@@ -288,12 +308,14 @@ export class Search {
         const key = keyOf(a);
         const child = newNode(a, key, decision.side);
         children.set(key, child);
+        if (depth === 0 && this.pairCounts !== undefined) this.pair(s, key);
         play(s, a);
         path[np++] = child;
         break;
       }
       if (decision.secret) {
         const chosen = this.regretMatch(legal, nl);
+        if (depth === 0 && this.pairCounts !== undefined) this.pair(s, chosen.key);
         play(s, chosen.action!);
         path[np++] = chosen;
         if (hidden) hiddenKey += `/${chosen.key}`;
@@ -313,6 +335,7 @@ export class Search {
           best = child;
         }
       }
+      if (depth === 0 && this.pairCounts !== undefined) this.pair(s, best.key);
       play(s, best.action!);
       path[np++] = best;
       node = best;

@@ -479,6 +479,38 @@ describe('the paired variant', () => {
   });
 });
 
+describe('paired dice in the search (contract pairedDice) and the paired variant', () => {
+  const company = rulesets.company!;
+  const begin = setUp(company, scenario.id, 'native');
+  const positions: BaseState[] = [];
+  {
+    let s = begin;
+    const bot = scriptedBot('native');
+    for (let ply = 0; company.decision(s) && positions.length < 4; ply++) {
+      if (ply % 17 === 5) positions.push(s);
+      const step = company.apply(s, bot.choose(company, s));
+      if (!step.ok) throw new Error(step.error.message.en);
+      s = step.value.state;
+    }
+  }
+  const unpaired = Object.create(company, { pairedDice: { value: false } }) as AnyRuleset;
+  const report = (r: AnyRuleset, s: BaseState) => {
+    const bot = mctsBot('native', { iterations: 150 });
+    bot.choose(r, s);
+    return JSON.stringify(bot.last!.alternatives.map((x) => [x.action, x.visits, x.value]));
+  };
+
+  it('company asks for paired dice, and its search decides as the variant made it decide', () => {
+    expect(company.pairedDice).toBe(true);
+    expect(positions.length).toBe(4);
+    for (const s of positions) {
+      // The variant's logs (bench/tournaments/experiments/2026-12-06-company-paired/) measured this very search.
+      expect(report(company, s)).toBe(report(pairedDice(unpaired), s));
+      expect(report(company, s)).not.toBe(report(unpaired, s));
+    }
+  });
+});
+
 describe('the aim variant (epic)', () => {
   const epic = rulesets.epic!;
   type Bz = { type: 'bzzzt'; base: string; target: string };

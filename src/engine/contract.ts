@@ -183,6 +183,14 @@ export interface Ruleset<S extends BaseState, A extends BaseAction, Sc = unknown
    */
   rolloutRound?(state: S): number;
   /**
+   * Paired dice (optional; off when absent): the search plays the n-th iteration through each of the root's
+   * options on the same dice (common random numbers), so two options are compared on the same draws as far as
+   * they spend them alike. Worth it where the root's action itself rolls (company's passes d'armes: the
+   * difference of two options' values varies about half as much, docs/ai.md "Paired dice in company"); epic's
+   * Ordres roll nothing until many plies later, and pairing narrows nothing there.
+   */
+  readonly pairedDice?: boolean;
+  /**
    * Progressive widening (optional): variants of a continuous action (the same move a little shorter, or
    * turned a little), drawn with the caller's RNG. The search asks for them at a node whose visits have
    * doubled, around its most visited option, and keeps those `validate` accepts. A finite `candidates`

@@ -70,6 +70,7 @@ export const paired: Variant = {
     "the root's options valued on the same dice (common random numbers): the n-th iteration through one option " +
     'plays on the dice of the n-th through any other. In company the most visited option stands within ±3 points ' +
     'of the best other in over 90 % of decisions, and four times the iterations gained nothing at 800 against 200; ' +
-    'does a lower-variance comparison let the search tell its options apart? (docs/ai.md, "Paired dice in company")',
+    'does a lower-variance comparison let the search tell its options apart? (docs/ai.md, "Paired dice in company"). ' +
+    "Company's own search pairs since 2026-12-06 (contract `pairedDice`), so there it only changes the salt.",
   wrap: pairedDice,
 };

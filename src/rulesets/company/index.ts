@@ -183,6 +183,9 @@ export const companyRuleset: Ruleset<CompanyState, CompanyAction, CompanyScenari
   clone: cloneCompany,
   observe: observeCompany,
   determinize: determinizeCompany,
+  // A company activation rolls at once (a passe d'armes, a shot): two options are told apart on the same dice
+  // (docs/ai.md, "Paired dice in company").
+  pairedDice: true,
   outcome: (s) => outcomeOf(s.result),
   odds: oddsCompany,
   attackOf: companyAttack,
