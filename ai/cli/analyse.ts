@@ -38,7 +38,7 @@ const whole = (name: string, fallback: number, min: number, max: number): number
 };
 const iterations = whole('iterations', 2000, 1, 1_000_000);
 const rolloutPlies = flags['rollout-plies'] === undefined ? undefined : whole('rollout-plies', 0, 0, 10_000);
-const seed = flags.seed === 'true' ? die('--seed needs a value.') : (flags.seed ?? 'analyse');
+const seed = flags.seed ?? 'analyse';
 
 const opened = openRecordFile(file);
 if (!opened.ok) die(opened.error);
@@ -48,7 +48,7 @@ if (!checkedReplay.ok)
   die(`${file} does not replay: ply ${checkedReplay.error.ply}, ${checkedReplay.error.message.en}`);
 const last = record.actions.length;
 
-if (flags.plies === undefined || flags.plies === 'true') die(`--plies is needed.\n${USAGE}`);
+if (flags.plies === undefined) die(`--plies is needed.\n${USAGE}`);
 const parsedPlies = parsePlyList(flags.plies, last);
 if (!parsedPlies.ok) die(`--plies: ${parsedPlies.error}`);
 const plies = parsedPlies.value;

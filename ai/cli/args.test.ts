@@ -17,6 +17,25 @@ describe('readArgs: a headless command refuses what it does not take', () => {
     });
   });
 
+  it('takes the word "true" as an option’s value, and a switch given "true" as on', () => {
+    // A seed may be any word: "--seed true" is a value, not a missing one.
+    expect(readArgs(['--seed', 'true', '--plies', '2'], spec)).toEqual({
+      ok: true,
+      value: { flags: { seed: 'true', plies: '2' }, positional: [] },
+    });
+    expect(readArgs(['--seed=true'], spec)).toEqual({
+      ok: true,
+      value: { flags: { seed: 'true' }, positional: [] },
+    });
+    expect(readArgs(['--all-seeing', 'true'], spec)).toEqual({
+      ok: true,
+      value: { flags: { 'all-seeing': 'true' }, positional: [] },
+    });
+    const off = readArgs(['--all-seeing=false'], spec);
+    expect(off.ok).toBe(false);
+    if (!off.ok) expect(off.error).toMatch(/^--all-seeing takes no value \(got "false"\)/);
+  });
+
   it('answers help for --help or -h, wherever they stand', () => {
     expect(readArgs(['--help'], spec)).toEqual({ ok: true, value: 'help' });
     expect(readArgs(['game.json', '-h'], spec)).toEqual({ ok: true, value: 'help' });

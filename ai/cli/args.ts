@@ -1,19 +1,31 @@
 import type { Result } from '../../src/engine/result';
 
-/** Minimal `--name value` argument parsing for the headless commands. */
-export function parseArgs(argv: string[]): { flags: Record<string, string>; positional: string[] } {
+/**
+ * Minimal `--name value` argument parsing for the headless commands. A flag given without a value reads as
+ * `'true'` in `flags` and is also listed in `bare`, so that an option whose value is the word `true` (a seed, say)
+ * is told apart from one whose value is missing.
+ */
+export function parseArgs(argv: string[]): {
+  flags: Record<string, string>;
+  positional: string[];
+  bare: Set<string>;
+} {
   const flags: Record<string, string> = {};
   const positional: string[] = [];
+  const bare = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       if (eq > 0) flags[a.slice(2, eq)] = a.slice(eq + 1);
       else if (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) flags[a.slice(2)] = argv[++i]!;
-      else flags[a.slice(2)] = 'true';
+      else {
+        flags[a.slice(2)] = 'true';
+        bare.add(a.slice(2));
+      }
     } else positional.push(a);
   }
-  return { flags, positional };
+  return { flags, positional, bare };
 }
 
 /** What a headless command takes: its usage line, its options with a value, and its switches (no value). */
@@ -35,14 +47,15 @@ export function readArgs(
   spec: CommandSpec,
 ): Result<'help' | { flags: Record<string, string>; positional: string[] }, string> {
   if (argv.includes('--help') || argv.includes('-h')) return { ok: true, value: 'help' };
-  const { flags, positional } = parseArgs(argv);
+  const { flags, positional, bare } = parseArgs(argv);
   const switches = spec.switches ?? [];
   const fail = (message: string) => ({ ok: false as const, error: `${message}\n${spec.usage}` });
   for (const [k, v] of Object.entries(flags)) {
     if (switches.includes(k)) {
-      if (v !== 'true') return fail(`--${k} takes no value (got "${v}"): put it after the other arguments.`);
+      if (!bare.has(k) && v !== 'true')
+        return fail(`--${k} takes no value (got "${v}"): put it after the other arguments.`);
     } else if (!spec.options.includes(k)) return fail(`Unknown option --${k}.`);
-    else if (v === 'true') return fail(`--${k} needs a value.`);
+    else if (bare.has(k)) return fail(`--${k} needs a value.`);
   }
   const most = spec.positional ?? 0;
   if (positional.length > most)

@@ -26,9 +26,7 @@ const { flags } = commandArgs(process.argv.slice(2), {
   switches: ['dry-run'],
 });
 const need = (name: string) =>
-  flags[name] === undefined || flags[name] === 'true'
-    ? die(`--${name} is needed: --${name} <value>.`)
-    : flags[name];
+  flags[name] === undefined ? die(`--${name} is needed: --${name} <value>.`) : flags[name];
 const ruleset = flags.ruleset ?? 'epic';
 const dir = need('dir');
 const seed = need('seed');
