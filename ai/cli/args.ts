@@ -52,8 +52,7 @@ export function readArgs(
   const fail = (message: string) => ({ ok: false as const, error: `${message}\n${spec.usage}` });
   for (const [k, v] of Object.entries(flags)) {
     if (switches.includes(k)) {
-      if (!bare.has(k) && v !== 'true')
-        return fail(`--${k} takes no value (got "${v}"): put it after the other arguments.`);
+      if (v !== 'true') return fail(`--${k} takes no value (got "${v}"): put it after the other arguments.`);
     } else if (!spec.options.includes(k)) return fail(`Unknown option --${k}.`);
     else if (bare.has(k)) return fail(`--${k} needs a value.`);
   }
