@@ -867,7 +867,9 @@ async function importReplayFile(input: HTMLInputElement): Promise<void> {
   const file = input.files?.[0];
   input.value = '';
   if (!file) return;
-  const opened = openGameFile(await file.text(), { autoNotes: true });
+  const text = await file.text();
+  await booted;
+  const opened = openGameFile(text, { autoNotes: true });
   if (!opened.ok) {
     homeError = {
       fr: refusalText(opened.error, 'fr', STRINGS.importError),
@@ -1600,6 +1602,7 @@ async function importFile(input: HTMLInputElement, where: 'home' | 'game'): Prom
   input.value = '';
   if (!file) return;
   const text = await file.text();
+  await booted;
   // Version 1 or 2 (a replay's export): the main line is played; its variations stay in the replay screen.
   const v2 = parseRecordV2(text);
   const loaded = v2.ok ? gameFromRecord({ ...v2.value, version: 1, variations: undefined }) : v2;
@@ -1997,10 +2000,13 @@ async function boot(): Promise<void> {
   } else actor.send({ type: 'boot.none' });
   performance.mark('app:interactive');
 }
-void boot();
+/** Ends once the saved game is resumed (or there is none): a file imported before then waits, not lost. */
+const booted: Promise<void> = boot().catch((e: unknown) => console.error(e));
 
-// A share link pasted into this tab's address: the same as at boot, the game in progress untouched.
-window.addEventListener('hashchange', () => {
+// A share link pasted into this tab's address: the same as at boot, the game in progress untouched (after the
+// boot, like an imported file).
+window.addEventListener('hashchange', async () => {
+  await booted;
   const link = shareLinkAtBoot();
   if (!link) return;
   if ('refused' in link) {
