@@ -28,8 +28,10 @@ import {
   pairedDice,
   parseVariantName,
   SHARPEN,
+  SHORT_PLIES,
   seeingAll,
   sharpened,
+  shortRollouts,
   VARIANTS,
   variantCode,
   variantFiles,
@@ -589,5 +591,36 @@ describe('the aim variant (epic)', () => {
     }
     expect(compared).toBeGreaterThan(100);
     expect(() => VARIANTS.aim!.wrap(ruleset)).toThrow(/no script for company/);
+  });
+});
+
+describe('the short variant (company)', () => {
+  const company = rulesets.company!;
+  const turn2 = scriptedUntil(company, setUp(company, scenario.id, 'short'), 'short', (s) => {
+    return (s as BaseState & { turn: number }).turn >= 2;
+  });
+  const weighed = (r: AnyRuleset, options: { rolloutPlies?: number } = {}) =>
+    JSON.stringify(
+      search(r, turn2, company.decision(turn2)!.side, {
+        seed: 'short',
+        maxIterations: 200,
+        ...options,
+      }).alternatives.map((x) => [x.action, x.visits, x.value]),
+    );
+
+  it("sets the rollouts' length to SHORT_PLIES and leaves the rest of the ruleset as it was", () => {
+    const short = shortRollouts(company);
+    expect(company.rolloutPlies).toBeUndefined();
+    expect(short.rolloutPlies).toBe(SHORT_PLIES);
+    expect(SHORT_PLIES).toBeLessThan(12);
+    expect(short.evaluate(turn2, 'blue')).toBe(company.evaluate(turn2, 'blue'));
+    expect(short.pairedDice).toBe(true);
+  });
+
+  it('is the search with rolloutPlies SHORT_PLIES, and decides otherwise than the 12-ply search', () => {
+    expect(company.decision(turn2)).not.toBeNull();
+    const short = weighed(shortRollouts(company));
+    expect(short).toBe(weighed(company, { rolloutPlies: SHORT_PLIES }));
+    expect(short).not.toBe(weighed(company));
   });
 });

@@ -21,6 +21,7 @@ import { margin } from './variants/margin';
 import { paired } from './variants/paired';
 import { sees } from './variants/sees';
 import { sharp } from './variants/sharp';
+import { short } from './variants/short';
 import { threat } from './variants/threat';
 
 export { aimedBzzzt } from './variants/aim';
@@ -30,10 +31,11 @@ export { marginValue } from './variants/margin';
 export { pairedDice } from './variants/paired';
 export { seeingAll } from './variants/sees';
 export { SHARPEN, sharpened } from './variants/sharp';
+export { SHORT_PLIES, shortRollouts } from './variants/short';
 export { companyRisk, companyThreatTerm, epicRisk, epicThreatTerm, expectedDamage } from './variants/threat';
 
 /** Every variant by name; `<name>` is also its file, ai/cli/variants/<name>.ts. */
-export const VARIANTS: Record<string, Variant> = { margin, threat, sees, command, aim, sharp, paired };
+export const VARIANTS: Record<string, Variant> = { margin, threat, sees, command, aim, sharp, paired, short };
 
 const NAME = /^(.+)\+([a-z-]+)$/;
 
